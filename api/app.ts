@@ -1,0 +1,48 @@
+/** createApiApp(deps) -> the Express app, without listen, so tests mount it as it runs. */
+import { randomUUID } from 'node:crypto';
+import express from 'express';
+import { pinoHttp } from 'pino-http';
+import { authRoutes } from './auth/routes.ts';
+import type { ApiDeps } from './context.ts';
+import { ping } from './db/connect.ts';
+import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { userRoutes } from './users/routes.ts';
+
+export function createApiApp(deps: ApiDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.use(
+    pinoHttp({
+      logger: deps.log,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+  app.use(express.json({ limit: '200kb' }));
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await ping(deps.db);
+      res.json({ status: 'ok', database: deps.dbKind });
+    } catch {
+      res.status(503).json({ status: 'error', message: 'Banco de dados indisponível' });
+    }
+  });
+
+  app.use(authRoutes(deps));
+  app.use(userRoutes(deps));
+
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

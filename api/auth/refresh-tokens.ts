@@ -1,0 +1,68 @@
+/**
+ * Rotating refresh tokens with reuse detection. Each login starts a family; each refresh retires the
+ * presented token and issues the next one of the family. Presenting a retired token means someone
+ * holds a copy: the whole family is revoked.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.ts';
+import { hashRefreshToken, newRefreshToken, REFRESH_TTL_MS } from './tokens.ts';
+
+export async function issueRefreshToken(db: Db, userId: number, familyId: string = randomUUID()) {
+  const token = newRefreshToken();
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      user_id: userId,
+      family_id: familyId,
+      token_hash: hashRefreshToken(token),
+      expires_at: new Date(Date.now() + REFRESH_TTL_MS),
+    })
+    .execute();
+  return token;
+}
+
+export type Rotation = { ok: true; userId: number; token: string } | { ok: false; reason: string };
+
+export async function rotateRefreshToken(db: Db, presented: string): Promise<Rotation> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('token_hash', '=', hashRefreshToken(presented))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return { ok: false, reason: 'unknown' } as const;
+    if (row.revoked_at) return { ok: false, reason: 'revoked' } as const;
+    if (row.rotated_at) {
+      await revokeFamily(trx, row.family_id);
+      return { ok: false, reason: 'reused' } as const;
+    }
+    if (new Date(row.expires_at).getTime() <= Date.now()) return { ok: false, reason: 'expired' } as const;
+    await trx
+      .updateTable('refresh_tokens')
+      .set({ rotated_at: sql`now()` })
+      .where('id', '=', row.id)
+      .execute();
+    const token = await issueRefreshToken(trx, row.user_id, row.family_id);
+    return { ok: true, userId: row.user_id, token } as const;
+  });
+}
+
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: sql`now()` })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeByToken(db: Db, presented: string): Promise<void> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .where('token_hash', '=', hashRefreshToken(presented))
+    .executeTakeFirst();
+  if (row) await revokeFamily(db, row.family_id);
+}

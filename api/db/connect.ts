@@ -1,0 +1,60 @@
+/**
+ * One Kysely for both databases: PostgreSQL through `pg` when a URL is given, else PGlite
+ * (Postgres in WASM) in a data folder, so a fresh machine runs Bancada with nothing installed.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+// Keep bigint counts and numerics as strings we convert ourselves; dates stay Date objects.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
+
+export type DbKind = 'postgres' | 'pglite';
+export type Db = Kysely<Database>;
+
+export type DbOptions =
+  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string | null };
+
+export type Connected = { db: Db; kind: DbKind; close: () => Promise<void> };
+
+export async function connectDatabase(options: DbOptions): Promise<Connected> {
+  if (options.kind === 'postgres') {
+    const searchPath = options.schema ? `-c search_path=${options.schema},public` : undefined;
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      options: searchPath,
+      // A restarted database leaves dead sockets in the pool; pg drops them on error and dials again.
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 5_000,
+    });
+    pool.on('error', () => {
+      /* an idle client lost its server (restart); the pool replaces it on next use */
+    });
+    if (options.schema) {
+      const client = await pool.connect();
+      try {
+        await client.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
+      } finally {
+        client.release();
+      }
+    }
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm, unaccent } });
+  const { pglitePool } = await import('./pglite-pool.ts');
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) }) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

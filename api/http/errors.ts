@@ -1,0 +1,70 @@
+/** Typed api errors and the one handler that turns every failure into API.md's error body. */
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { z } from 'zod';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, issues?: Record<string, string>) =>
+  new ApiError(400, message, issues);
+export const unauthorized = (message = 'Invalid JWT token') => new ApiError(401, message);
+export const forbidden = (message = 'Acesso não permitido') => new ApiError(403, message);
+export const notFound = (message = 'Registro não encontrado') => new ApiError(404, message);
+export const conflict = (message: string) => new ApiError(409, message);
+export const tooManyRequests = (message = 'Muitas tentativas. Aguarde um minuto e tente de novo.') =>
+  new ApiError(429, message);
+
+/** zod issues -> { field: first message }, the field named by its dotted path. */
+export function issuesOf(error: z.ZodError): Record<string, string> {
+  const issues: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || '_';
+    issues[field] ??= issue.message;
+  }
+  return issues;
+}
+
+/** Parse a body or query with a schema, or answer 400 with each field's message. */
+export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw badRequest('Dados inválidos', issuesOf(result.error));
+  return result.data;
+}
+
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  res.status(404).json({ status: 'error', message: 'Rota não encontrada' });
+};
+
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  if (err instanceof ApiError) {
+    res.status(err.status).json({
+      status: 'error',
+      message: err.message,
+      ...(err.issues ? { issues: err.issues } : {}),
+    });
+    return;
+  }
+  // body-parser errors: malformed JSON, a body too large.
+  const status = typeof err?.status === 'number' ? err.status : 500;
+  if (status === 400 && err?.type === 'entity.parse.failed') {
+    res.status(400).json({ status: 'error', message: 'JSON inválido' });
+    return;
+  }
+  if (status === 413) {
+    res.status(413).json({ status: 'error', message: 'Corpo da requisição grande demais' });
+    return;
+  }
+  if (status >= 400 && status < 500) {
+    res.status(status).json({ status: 'error', message: 'Requisição inválida' });
+    return;
+  }
+  req.log?.error({ err }, 'unexpected error');
+  res.status(500).json({ status: 'error', message: 'Erro interno do servidor' });
+};

@@ -1,0 +1,29 @@
+import { Router } from 'express';
+import { caller, requireAuth, requireManager } from '../auth/require-auth.ts';
+import type { ApiDeps } from '../context.ts';
+import { parse } from '../http/errors.ts';
+import { CreateEmployeeBody, CreateManagerBody, ProfileBody } from './schema.ts';
+import * as users from './service.ts';
+
+export function userRoutes(deps: ApiDeps): Router {
+  const router = Router();
+  const signedIn = requireAuth(deps);
+
+  router.get('/profile/me', signedIn, async (req, res) => {
+    res.json(await users.me(deps, caller(req)));
+  });
+
+  router.put('/profile', signedIn, async (req, res) => {
+    res.json(await users.updateProfile(deps, caller(req), parse(ProfileBody, req.body)));
+  });
+
+  router.post('/users', signedIn, requireManager, async (req, res) => {
+    res.status(201).json(await users.createManager(deps, caller(req), parse(CreateManagerBody, req.body)));
+  });
+
+  router.post('/employees', signedIn, requireManager, async (req, res) => {
+    res.status(201).json(await users.createEmployee(deps, caller(req), parse(CreateEmployeeBody, req.body)));
+  });
+
+  return router;
+}

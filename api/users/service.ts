@@ -1,0 +1,101 @@
+/** Creating staff and changing one's own profile. */
+import { AUTHORITY } from '../../domain/users.ts';
+import { recordAudit } from '../audit/repository.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import type { AccessClaims } from '../auth/tokens.ts';
+import type { ApiDeps } from '../context.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { checkAdminPassword } from './admin-password.ts';
+import { publicUser } from './public.ts';
+import { findUserById, insertUser, isUniqueViolation, updateUser } from './repository.ts';
+
+const DUPLICATE = 'Este nome de usuário já está em uso';
+
+async function createUser(
+  deps: ApiDeps,
+  actor: AccessClaims,
+  input: { username: string; password: string; origin: number; authority_level: number },
+) {
+  try {
+    const row = await deps.db.transaction().execute(async (trx) => {
+      const created = await insertUser(trx, {
+        username: input.username,
+        password_hash: await hashPassword(input.password),
+        authority_level: input.authority_level,
+        origin: input.origin,
+      });
+      await recordAudit(trx, {
+        actorId: actor.id,
+        action: 'create',
+        entity: 'user',
+        entityId: created.id,
+        after: publicUser(created),
+      });
+      return created;
+    });
+    return publicUser(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(DUPLICATE);
+    throw err;
+  }
+}
+
+export async function createManager(
+  deps: ApiDeps,
+  actor: AccessClaims,
+  body: { username: string; password: string; origin: number; admin_password: string },
+) {
+  if (!(await checkAdminPassword(deps.db, body.admin_password))) {
+    throw forbidden('Senha de administrador incorreta');
+  }
+  return createUser(deps, actor, { ...body, authority_level: AUTHORITY.MANAGER });
+}
+
+export async function createEmployee(
+  deps: ApiDeps,
+  actor: AccessClaims,
+  body: { username: string; password: string; origin: number },
+) {
+  return createUser(deps, actor, { ...body, authority_level: AUTHORITY.EMPLOYEE });
+}
+
+export async function me(deps: ApiDeps, actor: AccessClaims) {
+  const user = await findUserById(deps.db, actor.id);
+  if (!user?.active) throw notFound('Usuário não encontrado');
+  return publicUser(user);
+}
+
+export async function updateProfile(
+  deps: ApiDeps,
+  actor: AccessClaims,
+  body: { username: string; password_old?: string | undefined; password_new?: string | undefined },
+) {
+  const current = await findUserById(deps.db, actor.id);
+  if (!current?.active) throw notFound('Usuário não encontrado');
+  const changes: { username: string; password_hash?: string } = { username: body.username };
+  if (body.password_old && body.password_new) {
+    if (!(await verifyPassword(body.password_old, current.password_hash))) {
+      throw badRequest('Senha atual incorreta', { password_old: 'Senha atual incorreta' });
+    }
+    changes.password_hash = await hashPassword(body.password_new);
+  }
+  try {
+    const updated = await deps.db.transaction().execute(async (trx) => {
+      const row = await updateUser(trx, actor.id, changes);
+      if (!row) throw notFound('Usuário não encontrado');
+      await recordAudit(trx, {
+        actorId: actor.id,
+        action: changes.password_hash ? 'update-profile-and-password' : 'update-profile',
+        entity: 'user',
+        entityId: actor.id,
+        before: publicUser(current),
+        after: publicUser(row),
+      });
+      return row;
+    });
+    return publicUser(updated);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(DUPLICATE);
+    throw err;
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Business dates. Staff type and read dd/MM/yyyy (strict: 31/02/2026 and 1/2/2026 are refused);
+ * the wire carries yyyy-MM-dd or ISO date-times; "today" is in the shop's time zone (SHOP_TZ).
+ */
+import { format, isValid, parse } from 'date-fns';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+
+export const DEFAULT_SHOP_TZ = 'America/Sao_Paulo';
+export const DISPLAY_FORMAT = 'dd/MM/yyyy';
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DISPLAY_DAY = /^\d{2}\/\d{2}\/\d{4}$/;
+
+export type DateParse = { ok: true; iso: string } | { ok: false; message: string };
+
+/** "31/12/2026" -> { iso: "2026-12-31" }; anything not a real day in that exact shape is refused. */
+export function parseDisplayDate(input: string): DateParse {
+  const text = input.trim();
+  if (!DISPLAY_DAY.test(text)) return { ok: false, message: 'Data inválida. Use o formato dd/mm/aaaa' };
+  const date = parse(text, DISPLAY_FORMAT, new Date(2000, 0, 1));
+  if (!isValid(date) || format(date, DISPLAY_FORMAT) !== text) {
+    return { ok: false, message: 'Data inválida. Use o formato dd/mm/aaaa' };
+  }
+  return { ok: true, iso: format(date, 'yyyy-MM-dd') };
+}
+
+/** A calendar day as yyyy-MM-dd, checked to exist. */
+export function isIsoDay(text: string): boolean {
+  if (!ISO_DAY.test(text)) return false;
+  const date = parse(text, 'yyyy-MM-dd', new Date(2000, 0, 1));
+  return isValid(date) && format(date, 'yyyy-MM-dd') === text;
+}
+
+/** "2026-12-31" or an ISO date-time -> "31/12/2026" (date-times read in the shop's zone). */
+export function formatDisplayDate(value: string | Date | null | undefined, tz = DEFAULT_SHOP_TZ): string {
+  if (value === null || value === undefined || value === '') return '-';
+  if (typeof value === 'string' && ISO_DAY.test(value)) {
+    const [y, m, d] = value.split('-');
+    return `${d}/${m}/${y}`;
+  }
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (!isValid(date)) return '-';
+  return formatInTimeZone(date, tz, DISPLAY_FORMAT);
+}
+
+/** "2026-12-31" -> "31/12/2026" for pre-filling a form field ('' when none). */
+export function isoToInput(value: string | null | undefined, tz = DEFAULT_SHOP_TZ): string {
+  return value ? formatDisplayDate(value, tz) : '';
+}
+
+/** Today's calendar day in the shop, as yyyy-MM-dd. */
+export function todayInShop(tz = DEFAULT_SHOP_TZ, now: Date = new Date()): string {
+  return formatInTimeZone(now, tz, 'yyyy-MM-dd');
+}
+
+/** The calendar day in the shop at an instant. */
+export function shopDayOf(instant: Date, tz = DEFAULT_SHOP_TZ): string {
+  return formatInTimeZone(instant, tz, 'yyyy-MM-dd');
+}
+
+/** Midnight that starts a shop day, as a UTC instant. */
+export function startOfShopDay(isoDay: string, tz = DEFAULT_SHOP_TZ): Date {
+  return fromZonedTime(`${isoDay}T00:00:00`, tz);
+}

@@ -1,0 +1,59 @@
+/** Cash entry types (SPEC §3) and the balance rule of SPEC §9, in integer cents. */
+
+export const TRANSACTION_TYPES = {
+  UPFRONT_PAYMENT: 101,
+  SERVICE_ORDER_CLOSED: 102,
+  SALE: 103,
+  PARTS_ORDER_CLOSED: 104,
+  PURCHASE: 201,
+  SERVICE_ORDER_CANCELLED: 301,
+  PARTS_ORDER_CANCELLED: 302,
+} as const;
+
+export type TransactionType = (typeof TRANSACTION_TYPES)[keyof typeof TRANSACTION_TYPES];
+
+export const TRANSACTION_LABELS: Record<TransactionType, string> = {
+  101: 'PAGAMENTO ADIANTADO',
+  102: 'O.S. FINALIZADA',
+  103: 'VENDA',
+  104: 'PEDIDO FINALIZADO',
+  201: 'COMPRA',
+  301: 'O.S. CANCELADA',
+  302: 'PEDIDO CANCELADO',
+};
+
+/** The manual entry form offers only these two (SPEC §3), and only these can be edited. */
+export const MANUAL_ENTRY_TYPES: readonly { code: TransactionType; label: string }[] = [
+  { code: 103, label: 'Entrada' },
+  { code: 201, label: 'Saida' },
+];
+
+const INFLOWS: ReadonlySet<number> = new Set([101, 102, 103, 104]);
+const OUTFLOWS: ReadonlySet<number> = new Set([201]);
+
+export type Flow = 'in' | 'out' | 'cancelled';
+
+export function flowOf(type: number): Flow {
+  if (OUTFLOWS.has(type)) return 'out';
+  if (INFLOWS.has(type)) return 'in';
+  return 'cancelled';
+}
+
+export function transactionLabel(type: number): string {
+  return TRANSACTION_LABELS[type as TransactionType] ?? String(type);
+}
+
+export function isManualEntryType(type: number): boolean {
+  return MANUAL_ENTRY_TYPES.some((t) => t.code === type);
+}
+
+/** Balance of SPEC §9: inflows 101–104 minus purchases 201; cancellations do not count. */
+export function balanceInCents(entries: readonly { type: number; valueCents: number }[]): number {
+  let total = 0;
+  for (const e of entries) {
+    const flow = flowOf(e.type);
+    if (flow === 'in') total += e.valueCents;
+    else if (flow === 'out') total -= e.valueCents;
+  }
+  return total;
+}
