@@ -1,0 +1,65 @@
+/**
+ * Static assets by URL: the stylesheet with a content hash for caching, and the islands Vite built
+ * (read from its manifest once at start). A page asks for the islands it used and gets their scripts
+ * and the chunks they import, nothing else.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const PUBLIC_DIR = join(import.meta.dirname, '..', 'public');
+export const BUILD_DIR = join(PUBLIC_DIR, 'build');
+
+type ManifestChunk = {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+};
+
+export type Assets = {
+  stylesheet: string;
+  /** Script URLs and preloads for these islands, in a stable order. */
+  islandScripts(names: Iterable<string>): { scripts: string[]; preloads: string[] };
+};
+
+function hashOf(path: string): string {
+  return createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 10);
+}
+
+export function loadAssets(): Assets {
+  const stylesheet = `/static/css/app.css?v=${hashOf(join(PUBLIC_DIR, 'css', 'app.css'))}`;
+  const manifestPath = join(BUILD_DIR, '.vite', 'manifest.json');
+  const manifest: Record<string, ManifestChunk> = existsSync(manifestPath)
+    ? JSON.parse(readFileSync(manifestPath, 'utf8'))
+    : {};
+  const entries = new Map<string, string>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.isEntry && chunk.src?.startsWith('islands/')) entries.set(chunk.name ?? key, key);
+  }
+
+  function importsOf(key: string, seen: Set<string>) {
+    for (const dep of manifest[key]?.imports ?? []) {
+      if (seen.has(dep)) continue;
+      seen.add(dep);
+      importsOf(dep, seen);
+    }
+  }
+
+  return {
+    stylesheet,
+    islandScripts(names) {
+      const scripts: string[] = [];
+      const deps = new Set<string>();
+      for (const name of [...new Set(names)].sort()) {
+        const key = entries.get(name);
+        if (!key) throw new Error(`Island "${name}" is not built: run npm run build:islands`);
+        scripts.push(`/build/${manifest[key]?.file}`);
+        importsOf(key, deps);
+      }
+      return { scripts, preloads: [...deps].map((d) => `/build/${manifest[d]?.file}`) };
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/** Builds a running web from its configuration: Redis (when set), the api client, the assets. */
+import type { Logger } from 'pino';
+import { createClient, type RedisClientType } from 'redis';
+import { createWebApp } from './app.ts';
+import { loadAssets } from './assets.ts';
+import { createApiHttp } from './backend/http.ts';
+import { createRefreshCoordinator } from './backend/refresh-coordinator.ts';
+import type { WebDeps } from './context.ts';
+import type { WebEnv } from './env.ts';
+import { createSessionStore } from './middleware/session.ts';
+import { createRender } from './render.tsx';
+
+export async function connectRedis(url: string, log: Logger): Promise<RedisClientType> {
+  const client: RedisClientType = createClient({
+    url,
+    socket: { reconnectStrategy: (retries) => Math.min(retries * 200, 3_000), connectTimeout: 5_000 },
+    // Fail a command at once while Redis is away (a clear 503 page) instead of queueing it forever.
+    disableOfflineQueue: true,
+  });
+  let warned = false;
+  client.on('error', (err) => {
+    if (!warned) log.error({ err }, 'redis error');
+    warned = true;
+  });
+  client.on('ready', () => {
+    if (warned) log.info('redis is back');
+    warned = false;
+  });
+  await client.connect();
+  return client;
+}
+
+export async function buildWeb(env: WebEnv, log: Logger) {
+  const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, log) : null;
+  const http = createApiHttp(env.apiUrl);
+  const deps: WebDeps = {
+    env,
+    http,
+    coordinator: createRefreshCoordinator(),
+    render: createRender(loadAssets()),
+    log,
+    redis,
+  };
+  const app = createWebApp(deps, createSessionStore(redis, log));
+  return {
+    app,
+    deps,
+    async close() {
+      await http.close();
+      if (redis?.isOpen) await redis.close();
+    },
+  };
+}

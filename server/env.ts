@@ -1,0 +1,36 @@
+/** The web's configuration, read once at start; a wrong value stops it with one clear line each. */
+import { z } from 'zod';
+import { DEFAULT_SHOP_TZ } from '../domain/dates.ts';
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(3333),
+  API_URL: z.string().url('API_URL deve ser uma URL http(s)://').optional(),
+  REDIS_URL: z.string().url('REDIS_URL deve ser uma URL redis://').optional(),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET precisa de pelo menos 32 caracteres').optional(),
+  SESSION_HOURS: z.coerce.number().positive().default(12),
+  TRUST_PROXY: z.string().optional(),
+  SHOP_TZ: z.string().default(DEFAULT_SHOP_TZ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('development'),
+});
+
+export type WebEnv = z.infer<typeof schema> & { apiUrl: string };
+
+export function readWebEnv(source: NodeJS.ProcessEnv = process.env): WebEnv {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Configuração inválida da web:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return { ...env, apiUrl: env.API_URL ?? `http://127.0.0.1:${env.API_PORT}` };
+}
+
+/** TRUST_PROXY: 'true', a hop count, or a list of addresses/subnets, as Express reads it. */
+export function trustProxySetting(value: string | undefined): boolean | number | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}

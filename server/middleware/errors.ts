@@ -1,0 +1,108 @@
+/** Every failure becomes a clear pt-BR page or a redirect: never a stack trace, never a bare 500. */
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import { createElement } from 'react';
+import { ErrorPage } from '../../views/pages/ErrorPage.tsx';
+import { BackendUnavailable, SignedOut } from '../backend/errors.ts';
+import type { WebDeps } from '../context.ts';
+import { flash } from './flash.ts';
+
+/** The session store (Redis) failed: the page cannot know who is asking. */
+export class SessionUnavailable extends Error {
+  constructor(override readonly cause: unknown) {
+    super('Sessões indisponíveis');
+  }
+}
+
+function isCsrfError(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === 'EBADCSRFTOKEN';
+}
+
+function page(
+  deps: WebDeps,
+  req: Request,
+  res: Parameters<RequestHandler>[1],
+  status: number,
+  title: string,
+  message: string,
+) {
+  deps.render(req, res, createElement(ErrorPage, { title, message, back: Boolean(req.session?.auth) }), {
+    title,
+    status,
+  });
+}
+
+export function notFound(deps: WebDeps): RequestHandler {
+  return (req, res) => page(deps, req, res, 404, 'Página não encontrada', 'O endereço aberto não existe.');
+}
+
+export function errorHandler(deps: WebDeps): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    if (res.headersSent) return;
+    if (err instanceof SignedOut) {
+      if (req.session) {
+        delete req.session.auth;
+        flash(req, 'error', 'Sua sessão expirou. Entre novamente.');
+      }
+      res.redirect(303, '/');
+      return;
+    }
+    if (err instanceof BackendUnavailable) {
+      deps.log.warn({ err: err.cause }, 'api unavailable');
+      page(
+        deps,
+        req,
+        res,
+        503,
+        'Servidor indisponível',
+        'Não foi possível falar com o servidor da Bancada. Verifique a conexão e tente de novo em instantes.',
+      );
+      return;
+    }
+    if (err instanceof SessionUnavailable) {
+      deps.log.error({ err: err.cause }, 'session store unavailable');
+      page(
+        deps,
+        req,
+        res,
+        503,
+        'Serviço temporariamente indisponível',
+        'O armazenamento de sessões não respondeu. Tente de novo em instantes.',
+      );
+      return;
+    }
+    if (isCsrfError(err)) {
+      page(
+        deps,
+        req,
+        res,
+        403,
+        'Formulário expirado',
+        'Este formulário expirou ou não veio desta página. Volte, recarregue a página e tente de novo.',
+      );
+      return;
+    }
+    const status =
+      typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
+    if (status === 403) {
+      page(deps, req, res, 403, 'Acesso não autorizado', 'Esta ação é restrita a gerentes.');
+      return;
+    }
+    if (status === 413) {
+      page(deps, req, res, 413, 'Dados grandes demais', 'O formulário enviado passou do tamanho permitido.');
+      return;
+    }
+    if (status < 500) {
+      page(deps, req, res, status, 'Requisição inválida', 'Os dados enviados não puderam ser lidos.');
+      return;
+    }
+    deps.log.error({ err }, 'unexpected error');
+    page(
+      deps,
+      req,
+      res,
+      500,
+      'Erro inesperado',
+      'Ocorreu um erro inesperado. Tente de novo; se continuar, avise o gerente.',
+    );
+  };
+}

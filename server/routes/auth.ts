@@ -1,0 +1,57 @@
+/** Login (/) and Sair. */
+import { Router } from 'express';
+import { createElement } from 'react';
+import { Login } from '../../views/pages/Login.tsx';
+import * as sessions from '../backend/sessions.ts';
+import type { WebDeps } from '../context.ts';
+import { LoginForm } from '../forms/login.ts';
+import { textOf, validateForm } from '../forms/validate.ts';
+import { SESSION_COOKIE } from '../middleware/session.ts';
+import { destroySession, startSignedInSession } from '../session-tokens.ts';
+
+const LOGIN_FAILED = 'Ocorreu um erro ao fazer login. Cheque suas credenciais';
+
+export function authRoutes(deps: WebDeps): Router {
+  const router = Router();
+  const title = 'Entrar';
+
+  router.get('/', (req, res) => {
+    if (req.session.auth) return res.redirect(303, '/consulta');
+    deps.render(req, res, createElement(Login, {}), { title, bodyClass: 'public' });
+  });
+
+  router.post('/', async (req, res) => {
+    const values = { username: textOf(req.body, 'username') };
+    const form = validateForm(LoginForm, req.body);
+    if (!form.ok) {
+      return deps.render(req, res, createElement(Login, { values, errors: form.errors }), {
+        title,
+        status: 400,
+        bodyClass: 'public',
+      });
+    }
+    const result = await sessions.login(req.api, form.data.username, form.data.password);
+    if (!result.ok) {
+      const toasts = [{ kind: 'error' as const, text: LOGIN_FAILED }];
+      if (result.status === 429 && result.message) toasts.push({ kind: 'error', text: result.message });
+      return deps.render(req, res, createElement(Login, { values }), {
+        title,
+        status: result.status === 429 ? 429 : 401,
+        toasts,
+        bodyClass: 'public',
+      });
+    }
+    await startSignedInSession(req, result.data);
+    res.redirect(303, '/consulta');
+  });
+
+  router.post('/sair', async (req, res) => {
+    const refreshToken = req.session.auth?.refresh_token;
+    if (refreshToken) await sessions.logout(deps.http, refreshToken, String(req.id));
+    await destroySession(req);
+    res.clearCookie(SESSION_COOKIE);
+    res.redirect(303, '/');
+  });
+
+  return router;
+}

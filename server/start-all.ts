@@ -1,0 +1,21 @@
+/**
+ * `npm start`: the whole system in one process on embedded defaults — the api on PGlite in DATA_DIR
+ * and the web in front of it — then the address to open and, on first start, who to sign in as.
+ */
+import { startApi } from '../api/index.ts';
+import { onShutdown } from '../runtime/shutdown.ts';
+import { readWebEnv } from './env.ts';
+import { startWeb } from './index.ts';
+
+try {
+  const api = await startApi();
+  const web = await startWeb({ ...readWebEnv(), API_URL: api.url, apiUrl: api.url });
+  process.stdout.write(`\nBancada pronta: abra ${web.url} no navegador.\n\n`);
+  onShutdown(async () => {
+    await web.stop();
+    await api.stop();
+  });
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}

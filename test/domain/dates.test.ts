@@ -1,0 +1,99 @@
+/** Business dates (SPEC §5 "Dates are typed as dd/MM/yyyy, parsed strictly", §9; API.md "Dates"). */
+import { describe, expect, it } from 'vitest';
+import {
+  formatDisplayDate,
+  isIsoDay,
+  isoToInput,
+  parseDisplayDate,
+  shopDayOf,
+  startOfShopDay,
+  todayInShop,
+} from '../../domain/dates.ts';
+
+const INVALID = 'Data inválida. Use o formato dd/mm/aaaa';
+
+describe('parseDisplayDate', () => {
+  it.each([
+    ['31/12/2026', '2026-12-31'],
+    ['01/01/2026', '2026-01-01'],
+    ['29/02/2024', '2024-02-29'],
+    ['29/02/2000', '2000-02-29'],
+    [' 15/03/2026 ', '2026-03-15'],
+  ])('reads %j as %j', (input, iso) => {
+    expect(parseDisplayDate(input)).toEqual({ ok: true, iso });
+  });
+
+  it.each([
+    '31/02/2026',
+    '29/02/2025',
+    '29/02/1900',
+    '31/04/2026',
+    '00/01/2026',
+    '01/13/2026',
+    '1/2/2026',
+    '01/2/2026',
+    '2026-12-31',
+    '31-12-2026',
+    '31/12/26',
+    '31/12/2026 10:00',
+    '',
+    'amanhã',
+  ])('refuses %j', (input) => {
+    expect(parseDisplayDate(input)).toEqual({ ok: false, message: INVALID });
+  });
+});
+
+describe('isIsoDay', () => {
+  it('accepts real yyyy-MM-dd days only', () => {
+    expect(isIsoDay('2026-12-31')).toBe(true);
+    expect(isIsoDay('2024-02-29')).toBe(true);
+    expect(isIsoDay('2025-02-29')).toBe(false);
+    expect(isIsoDay('2026-2-3')).toBe(false);
+    expect(isIsoDay('31/12/2026')).toBe(false);
+    expect(isIsoDay('2026-12-31T00:00:00Z')).toBe(false);
+  });
+});
+
+describe('formatDisplayDate', () => {
+  it('prints a yyyy-MM-dd day as dd/MM/yyyy without moving it', () => {
+    expect(formatDisplayDate('2026-12-31')).toBe('31/12/2026');
+    expect(formatDisplayDate('2026-01-01')).toBe('01/01/2026');
+  });
+
+  it('reads an ISO date-time in the shop zone: 01:30Z is still the previous day in São Paulo', () => {
+    expect(formatDisplayDate('2026-03-10T01:30:00Z')).toBe('09/03/2026');
+    expect(formatDisplayDate('2026-03-10T01:30:00.000Z', 'America/Sao_Paulo')).toBe('09/03/2026');
+    expect(formatDisplayDate(new Date('2026-03-10T01:30:00Z'))).toBe('09/03/2026');
+    expect(formatDisplayDate('2026-03-10T03:00:00Z')).toBe('10/03/2026');
+    expect(formatDisplayDate('2026-03-10T01:30:00Z', 'UTC')).toBe('10/03/2026');
+  });
+
+  it('prints a dash when there is no date', () => {
+    expect(formatDisplayDate(null)).toBe('-');
+    expect(formatDisplayDate(undefined)).toBe('-');
+    expect(formatDisplayDate('')).toBe('-');
+    expect(formatDisplayDate('não é data')).toBe('-');
+  });
+
+  it('isoToInput pre-fills a form field, empty when none', () => {
+    expect(isoToInput('2026-12-31')).toBe('31/12/2026');
+    expect(isoToInput(null)).toBe('');
+    expect(isoToInput('')).toBe('');
+  });
+});
+
+describe('shop days', () => {
+  it('todayInShop uses the shop zone at the given instant', () => {
+    expect(todayInShop('America/Sao_Paulo', new Date('2026-01-01T02:59:59Z'))).toBe('2025-12-31');
+    expect(todayInShop('America/Sao_Paulo', new Date('2026-01-01T03:00:00Z'))).toBe('2026-01-01');
+    expect(todayInShop(undefined, new Date('2026-07-15T12:00:00Z'))).toBe('2026-07-15');
+    expect(todayInShop('UTC', new Date('2026-01-01T02:00:00Z'))).toBe('2026-01-01');
+  });
+
+  it('shopDayOf and startOfShopDay agree on where a day begins', () => {
+    const start = startOfShopDay('2026-03-10');
+    expect(start.toISOString()).toBe('2026-03-10T03:00:00.000Z');
+    expect(shopDayOf(start)).toBe('2026-03-10');
+    expect(shopDayOf(new Date(start.getTime() - 1))).toBe('2026-03-09');
+  });
+});

@@ -1,0 +1,83 @@
+/** Cash entries (SPEC §3 transaction types, §9 cash balance and colours). */
+import { describe, expect, it } from 'vitest';
+import {
+  balanceInCents,
+  flowOf,
+  isManualEntryType,
+  MANUAL_ENTRY_TYPES,
+  TRANSACTION_TYPES,
+  transactionLabel,
+} from '../../domain/transactions.ts';
+
+const entry = (type: number, valueCents: number) => ({ type, valueCents });
+
+describe('balanceInCents', () => {
+  it('adds 101, 102, 103 and 104, subtracts 201 and ignores 301 and 302', () => {
+    const day = [
+      entry(101, 5_000),
+      entry(102, 12_050),
+      entry(103, 2_500),
+      entry(104, 30_000),
+      entry(201, 7_525),
+      entry(301, 99_900),
+      entry(302, 88_800),
+    ];
+    expect(balanceInCents(day)).toBe(5_000 + 12_050 + 2_500 + 30_000 - 7_525);
+    expect(balanceInCents(day)).toBe(42_025);
+  });
+
+  it('goes negative when purchases exceed inflows', () => {
+    expect(balanceInCents([entry(103, 1_000), entry(201, 2_500)])).toBe(-1_500);
+  });
+
+  it('is zero for no entries or cancellations only', () => {
+    expect(balanceInCents([])).toBe(0);
+    expect(balanceInCents([entry(301, 1_000), entry(302, 2_000)])).toBe(0);
+  });
+
+  it('stays exact in cents where reais in floating point would not', () => {
+    const dimes = Array.from({ length: 3 }, () => entry(103, 10));
+    expect(balanceInCents(dimes)).toBe(30);
+  });
+});
+
+describe('labels and flows', () => {
+  it.each([
+    [101, 'PAGAMENTO ADIANTADO', 'in'],
+    [102, 'O.S. FINALIZADA', 'in'],
+    [103, 'VENDA', 'in'],
+    [104, 'PEDIDO FINALIZADO', 'in'],
+    [201, 'COMPRA', 'out'],
+    [301, 'O.S. CANCELADA', 'cancelled'],
+    [302, 'PEDIDO CANCELADO', 'cancelled'],
+  ] as const)('%i is %j (%s)', (type, label, flow) => {
+    expect(transactionLabel(type)).toBe(label);
+    expect(flowOf(type)).toBe(flow);
+  });
+
+  it('names the codes as SPEC §3 does', () => {
+    expect(TRANSACTION_TYPES).toEqual({
+      UPFRONT_PAYMENT: 101,
+      SERVICE_ORDER_CLOSED: 102,
+      SALE: 103,
+      PARTS_ORDER_CLOSED: 104,
+      PURCHASE: 201,
+      SERVICE_ORDER_CANCELLED: 301,
+      PARTS_ORDER_CANCELLED: 302,
+    });
+  });
+
+  it('prints an unknown type as its code', () => {
+    expect(transactionLabel(999)).toBe('999');
+  });
+});
+
+describe('manual entries', () => {
+  it('offer Entrada (103) and Saida (201) only', () => {
+    expect(MANUAL_ENTRY_TYPES).toEqual([
+      { code: 103, label: 'Entrada' },
+      { code: 201, label: 'Saida' },
+    ]);
+    expect([101, 102, 103, 104, 201, 301, 302].filter(isManualEntryType)).toEqual([103, 201]);
+  });
+});

@@ -1,0 +1,23 @@
+import { Island } from './Island.tsx';
+
+/**
+ * A submit button that, with JavaScript, hides itself (or shows busyLabel, disabled) while the form's
+ * request runs (SPEC §4 "Form submit buttons"). Without JavaScript it is a plain button.
+ */
+export function SubmitButton(props: { label: string; busyLabel?: string; name?: string; value?: string }) {
+  return (
+    <Island
+      name="busy-button"
+      props={{
+        label: props.label,
+        busyLabel: props.busyLabel ?? null,
+        name: props.name ?? null,
+        value: props.value ?? null,
+      }}
+    >
+      <button type="submit" className="primary" name={props.name} value={props.value}>
+        {props.label}
+      </button>
+    </Island>
+  );
+}

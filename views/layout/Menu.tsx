@@ -1,0 +1,75 @@
+import { useView } from '../context.ts';
+
+const ABRIR = [
+  { href: '/abrir-os-normal', label: 'O.S. Normal' },
+  { href: '/abrir-os-retorno', label: 'O.S. de Retorno' },
+  { href: '/abrir-pedido', label: 'Pedido' },
+  { href: '/abrir-atendimento-externo', label: 'Atendimento Externo' },
+];
+const LISTAR = [
+  { href: '/listar-os-normal', label: 'O.S. Normal' },
+  { href: '/listar-os-retorno', label: 'O.S. de Retorno' },
+  { href: '/listar-pedido', label: 'Pedido' },
+  { href: '/listar-atendimento-externo', label: 'Atendimento Externo' },
+];
+const CAIXA = [
+  { href: '/caixa-hoje', label: 'Caixa do dia' },
+  { href: '/caixa-periodo', label: 'Caixa por período' },
+];
+
+/** A submenu that opens without JavaScript (<details>). */
+function Submenu({ label, items, path }: { label: string; items: typeof ABRIR; path: string }) {
+  return (
+    <li>
+      <details className="submenu">
+        <summary>{label}</summary>
+        <ul>
+          {items.map((i) => (
+            <li key={i.href}>
+              <a href={i.href} aria-current={path === i.href ? 'page' : undefined}>
+                {i.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </li>
+  );
+}
+
+/** The top menu of SPEC §2, on every private page. */
+export function Menu() {
+  const { path, user } = useView();
+  return (
+    <nav className="menu" aria-label="Menu principal">
+      <a className="brand" href="/consulta">
+        <img src="/static/img/logo.svg" alt="" width="28" height="28" />
+        Bancada
+      </a>
+      <ul>
+        <li>
+          <a href="/consulta" aria-current={path === '/consulta' ? 'page' : undefined}>
+            Consulta
+          </a>
+        </li>
+        <li>
+          <a href="/cadastrar-cliente" aria-current={path === '/cadastrar-cliente' ? 'page' : undefined}>
+            Cadastrar cliente
+          </a>
+        </li>
+        <Submenu label="Abrir" items={ABRIR} path={path} />
+        <Submenu label="Listar por Status" items={LISTAR} path={path} />
+        <Submenu label="Caixa" items={CAIXA} path={path} />
+      </ul>
+      <span className="who">{user?.username}</span>
+      <a className="settings" href="/configuracoes" aria-label="Configurações" title="Configurações">
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M19.4 13a7.6 7.6 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.3 7.3 0 0 0-1.7-1L15 3h-4l-.3 2.9a7.3 7.3 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.6 7.6 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1c.5.4 1.1.7 1.7 1L11 21h4l.3-2.9c.6-.3 1.2-.6 1.7-1l2.5 1 2-3.5zM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z"
+          />
+        </svg>
+      </a>
+    </nav>
+  );
+}

@@ -1,0 +1,34 @@
+import { Field, type FieldErrors } from '../components/Field.tsx';
+import { Form } from '../components/Form.tsx';
+import { SubmitButton } from '../components/SubmitButton.tsx';
+
+export type LoginProps = { values?: { username?: string }; errors?: FieldErrors };
+
+/** Login (/): the product title, Usuário, Senha and Entrar (SPEC §2). */
+export function Login({ values = {}, errors }: LoginProps) {
+  return (
+    <section className="login">
+      <img src="/static/img/logo.svg" alt="" width="72" height="72" />
+      <h1>Bancada</h1>
+      <p className="tagline">Assistência técnica</p>
+      <Form action="/" label="Entrar">
+        <Field
+          name="username"
+          label="Usuário"
+          value={values.username}
+          errors={errors}
+          autoComplete="username"
+          autoFocus
+        />
+        <Field
+          name="password"
+          label="Senha"
+          type="password"
+          errors={errors}
+          autoComplete="current-password"
+        />
+        <SubmitButton label="Entrar" busyLabel="Entrando..." />
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { AUTHORITY_OPTIONS, ORIGIN_OPTIONS } from '../../domain/users.ts';
+import { Dialog, DialogCancel, DialogTrigger } from '../components/Dialog.tsx';
+import { Field, type FieldErrors, RadioGroup } from '../components/Field.tsx';
+import { Form } from '../components/Form.tsx';
+import { SubmitButton } from '../components/SubmitButton.tsx';
+
+export const CREATE_USER_DIALOG = 'criar-usuario';
+
+export type SettingsProps = {
+  isManager: boolean;
+  profile: { values: { username?: string }; errors?: FieldErrors };
+  createUser: {
+    open: boolean;
+    values: { type?: string; origin?: string; username?: string };
+    errors?: FieldErrors;
+  };
+};
+
+/** Settings (/configuracoes): Criar Usuário for managers, Meus dados, Sair (SPEC §2). */
+export function Settings({ isManager, profile, createUser }: SettingsProps) {
+  return (
+    <section className="settings-page">
+      <h1>Configurações</h1>
+
+      {isManager ? (
+        <>
+          <DialogTrigger
+            dialogId={CREATE_USER_DIALOG}
+            label="Criar Usuário"
+            href={`/configuracoes?dialogo=${CREATE_USER_DIALOG}`}
+          />
+          <Dialog id={CREATE_USER_DIALOG} title="Criar Usuário" open={createUser.open}>
+            <Form action="/configuracoes/usuarios" className="create-user" label="Criar Usuário">
+              <RadioGroup
+                name="type"
+                label="Tipo"
+                options={AUTHORITY_OPTIONS.map((o) => ({ value: o.code, label: o.label }))}
+                value={createUser.values.type}
+                errors={createUser.errors}
+                idPrefix="cu-"
+              />
+              <RadioGroup
+                name="origin"
+                label="Origem"
+                options={ORIGIN_OPTIONS.map((o) => ({ value: o.code, label: o.label }))}
+                value={createUser.values.origin}
+                errors={createUser.errors}
+                idPrefix="cu-"
+              />
+              <Field
+                name="username"
+                label="Usuário"
+                value={createUser.values.username}
+                errors={createUser.errors}
+                idPrefix="cu-"
+              />
+              <Field
+                name="password"
+                label="Senha"
+                type="password"
+                autoComplete="new-password"
+                errors={createUser.errors}
+                idPrefix="cu-"
+              />
+              <Field
+                name="admin_password"
+                label="Senha de administrador"
+                type="password"
+                autoComplete="off"
+                className="admin-password"
+                hint="Necessária para criar um gerente."
+                errors={createUser.errors}
+                idPrefix="cu-"
+              />
+              <div className="actions">
+                <SubmitButton label="Criar" />
+                <DialogCancel />
+              </div>
+            </Form>
+          </Dialog>
+        </>
+      ) : null}
+
+      <h2>Meus dados</h2>
+      <Form action="/configuracoes/meus-dados" className="profile" label="Meus dados">
+        <Field
+          name="username"
+          label="Usuário"
+          value={profile.values.username}
+          errors={profile.errors}
+          autoComplete="username"
+        />
+        <Field
+          name="password_old"
+          label="Senha atual"
+          type="password"
+          autoComplete="current-password"
+          errors={profile.errors}
+        />
+        <Field
+          name="password_new"
+          label="Nova senha"
+          type="password"
+          autoComplete="new-password"
+          errors={profile.errors}
+        />
+        <Field
+          name="password_confirm"
+          label="Confirmar senha"
+          type="password"
+          autoComplete="new-password"
+          errors={profile.errors}
+        />
+        <SubmitButton label="Salvar" />
+      </Form>
+
+      <Form action="/sair" className="logout" label="Sair">
+        <button type="submit" className="secondary">
+          Sair
+        </button>
+      </Form>
+    </section>
+  );
+}
