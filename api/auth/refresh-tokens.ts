@@ -8,7 +8,11 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { hashRefreshToken, newRefreshToken, REFRESH_TTL_MS } from './tokens.ts';
 
-export async function issueRefreshToken(db: Db, userId: number, familyId: string = randomUUID()) {
+export async function issueRefreshToken(
+  db: Db,
+  userId: number,
+  familyId: string = randomUUID(),
+): Promise<{ token: string; familyId: string }> {
   const token = newRefreshToken();
   await db
     .insertInto('refresh_tokens')
@@ -19,10 +23,12 @@ export async function issueRefreshToken(db: Db, userId: number, familyId: string
       expires_at: new Date(Date.now() + REFRESH_TTL_MS),
     })
     .execute();
-  return token;
+  return { token, familyId };
 }
 
-export type Rotation = { ok: true; userId: number; token: string } | { ok: false; reason: string };
+export type Rotation =
+  | { ok: true; userId: number; token: string; familyId: string }
+  | { ok: false; reason: string };
 
 export async function rotateRefreshToken(db: Db, presented: string): Promise<Rotation> {
   return db.transaction().execute(async (trx) => {
@@ -44,8 +50,8 @@ export async function rotateRefreshToken(db: Db, presented: string): Promise<Rot
       .set({ rotated_at: sql`now()` })
       .where('id', '=', row.id)
       .execute();
-    const token = await issueRefreshToken(trx, row.user_id, row.family_id);
-    return { ok: true, userId: row.user_id, token } as const;
+    const next = await issueRefreshToken(trx, row.user_id, row.family_id);
+    return { ok: true, userId: row.user_id, token: next.token, familyId: next.familyId } as const;
   });
 }
 
@@ -65,4 +71,15 @@ export async function revokeByToken(db: Db, presented: string): Promise<void> {
     .where('token_hash', '=', hashRefreshToken(presented))
     .executeTakeFirst();
   if (row) await revokeFamily(db, row.family_id);
+}
+
+/** Revokes every refresh token of a user but one family (the session that made the change). */
+export async function revokeUserTokensExcept(db: Db, userId: number, keepFamilyId?: string): Promise<void> {
+  let query = db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keepFamilyId) query = query.where('family_id', '!=', keepFamilyId);
+  await query.execute();
 }

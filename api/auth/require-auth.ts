@@ -3,12 +3,12 @@ import type { Request, RequestHandler } from 'express';
 import { isManager } from '../../domain/users.ts';
 import type { ApiDeps } from '../context.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { type AccessClaims, verifyAccessToken } from './tokens.ts';
+import { type SessionClaims, verifyAccessToken } from './tokens.ts';
 
 declare global {
   namespace Express {
     interface Request {
-      user?: AccessClaims;
+      user?: SessionClaims;
     }
   }
 }
@@ -30,7 +30,7 @@ export const requireManager: RequestHandler = (req, _res, next) => {
 };
 
 /** The signed-in caller; routes behind requireAuth always have one. */
-export function caller(req: Request): AccessClaims {
+export function caller(req: Request): SessionClaims {
   if (!req.user) throw unauthorized();
   return req.user;
 }

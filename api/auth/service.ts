@@ -29,16 +29,19 @@ async function checkCredentials(
   return user;
 }
 
-async function sessionFor(deps: ApiDeps, user: UserRow, refreshToken: string) {
+async function sessionFor(deps: ApiDeps, user: UserRow, refresh: { token: string; familyId: string }) {
   const pub = publicUser(user);
-  return { token: await signAccessToken(deps.keys, pub), refresh_token: refreshToken, user: pub };
+  return {
+    token: await signAccessToken(deps.keys, { ...pub, sid: refresh.familyId }),
+    refresh_token: refresh.token,
+    user: pub,
+  };
 }
 
 export async function login(deps: ApiDeps, username: string, password: string, ip: string) {
   const user = await checkCredentials(deps, username, password, ip);
   if (!user) throw unauthorized('Usuário ou senha incorretos');
-  const refreshToken = await issueRefreshToken(deps.db, user.id);
-  return sessionFor(deps, user, refreshToken);
+  return sessionFor(deps, user, await issueRefreshToken(deps.db, user.id));
 }
 
 export async function refresh(deps: ApiDeps, presented: string | undefined) {
@@ -50,7 +53,7 @@ export async function refresh(deps: ApiDeps, presented: string | undefined) {
   }
   const user = await findUserById(deps.db, rotation.userId);
   if (!user?.active) throw unauthorized('Refresh token inválido');
-  return sessionFor(deps, user, rotation.token);
+  return sessionFor(deps, user, rotation);
 }
 
 export async function logout(deps: ApiDeps, presented: string | undefined): Promise<void> {

@@ -6,14 +6,17 @@ export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type AccessClaims = { id: number; username: string; authority_level: number; origin: number };
+/** The claims plus `sid`, the refresh-token family of the session the token belongs to. */
+export type SessionClaims = AccessClaims & { sid?: string };
 
 export type TokenKeys = { secret: Uint8Array };
 
-export async function signAccessToken(keys: TokenKeys, claims: AccessClaims): Promise<string> {
+export async function signAccessToken(keys: TokenKeys, claims: SessionClaims): Promise<string> {
   return new SignJWT({
     username: claims.username,
     authority_level: claims.authority_level,
     origin: claims.origin,
+    ...(claims.sid ? { sid: claims.sid } : {}),
   })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(claims.id))
@@ -22,7 +25,7 @@ export async function signAccessToken(keys: TokenKeys, claims: AccessClaims): Pr
     .sign(keys.secret);
 }
 
-export async function verifyAccessToken(keys: TokenKeys, token: string): Promise<AccessClaims | null> {
+export async function verifyAccessToken(keys: TokenKeys, token: string): Promise<SessionClaims | null> {
   try {
     const { payload } = await jwtVerify(token, keys.secret, { algorithms: ['HS256'] });
     const id = Number(payload.sub);
@@ -32,6 +35,7 @@ export async function verifyAccessToken(keys: TokenKeys, token: string): Promise
       username: String(payload.username ?? ''),
       authority_level: Number(payload.authority_level),
       origin: Number(payload.origin),
+      ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}),
     };
   } catch {
     return null;

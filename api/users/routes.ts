@@ -14,7 +14,7 @@ export function userRoutes(deps: ApiDeps): Router {
   });
 
   router.put('/profile', signedIn, async (req, res) => {
-    res.json(await users.updateProfile(deps, caller(req), parse(ProfileBody, req.body)));
+    res.json(await users.updateProfile(deps, caller(req), parse(ProfileBody, req.body), req.ip ?? ''));
   });
 
   router.post('/users', signedIn, requireManager, async (req, res) => {

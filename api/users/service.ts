@@ -2,7 +2,8 @@
 import { AUTHORITY } from '../../domain/users.ts';
 import { recordAudit } from '../audit/repository.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import type { AccessClaims } from '../auth/tokens.ts';
+import { revokeUserTokensExcept } from '../auth/refresh-tokens.ts';
+import type { AccessClaims, SessionClaims } from '../auth/tokens.ts';
 import type { ApiDeps } from '../context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { checkAdminPassword } from './admin-password.ts';
@@ -67,14 +68,18 @@ export async function me(deps: ApiDeps, actor: AccessClaims) {
 
 export async function updateProfile(
   deps: ApiDeps,
-  actor: AccessClaims,
+  actor: SessionClaims,
   body: { username: string; password_old?: string | undefined; password_new?: string | undefined },
+  ip = '',
 ) {
   const current = await findUserById(deps.db, actor.id);
   if (!current?.active) throw notFound('Usuário não encontrado');
   const changes: { username: string; password_hash?: string } = { username: body.username };
   if (body.password_old && body.password_new) {
+    // Braked like a login: a stolen access token must not become a way to guess the password.
+    await deps.limiter.check(current.username, ip);
     if (!(await verifyPassword(body.password_old, current.password_hash))) {
+      await deps.limiter.failed(current.username);
       throw badRequest('Senha atual incorreta', { password_old: 'Senha atual incorreta' });
     }
     changes.password_hash = await hashPassword(body.password_new);
@@ -83,6 +88,8 @@ export async function updateProfile(
     const updated = await deps.db.transaction().execute(async (trx) => {
       const row = await updateUser(trx, actor.id, changes);
       if (!row) throw notFound('Usuário não encontrado');
+      // A new password ends every other session: whoever knew the old one is out.
+      if (changes.password_hash) await revokeUserTokensExcept(trx, actor.id, actor.sid);
       await recordAudit(trx, {
         actorId: actor.id,
         action: changes.password_hash ? 'update-profile-and-password' : 'update-profile',

@@ -43,8 +43,7 @@ describe.each(DB_TARGETS)('sessions on %s', (kind) => {
 
   function expectError(reply: Reply, status: number) {
     expect(reply.status).toBe(status);
-    expect(reply.body).toMatchObject({ status: 'error', message: expect.any(String) });
-    expect((reply.body?.message as string).length).toBeGreaterThan(0);
+    expect(reply.body).toMatchObject({ status: 'error', message: expect.stringMatching(/\S/) });
   }
 
   describe('POST /sessions', () => {
@@ -105,11 +104,11 @@ describe.each(DB_TARGETS)('sessions on %s', (kind) => {
     it('refuses wrong types with 400 and the field named', async () => {
       const numeric = await signIn(12345, MANAGER.password);
       expectError(numeric, 400);
-      expect(Object.keys(numeric.body?.issues as object)).toEqual(['username']);
+      expect(Object.keys(numeric.body?.issues ?? {})).toEqual(['username']);
 
       const objectPassword = await signIn(MANAGER.username, { $ne: '' });
       expectError(objectPassword, 400);
-      expect(Object.keys(objectPassword.body?.issues as object)).toEqual(['password']);
+      expect(Object.keys(objectPassword.body?.issues ?? {})).toEqual(['password']);
 
       const arrayBody = await call('/sessions', { body: [MANAGER.username, MANAGER.password] });
       expect(arrayBody.status).toBe(400);

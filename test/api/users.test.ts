@@ -9,6 +9,8 @@ import { apiLogin, createEmployee, DB_TARGETS, MANAGER, startTestApi, type TestA
 
 type Reply = { status: number; body: Record<string, unknown> | null };
 
+const issuesOf = (reply: Reply) => (reply.body?.issues ?? {}) as Record<string, string>;
+
 describe.each(DB_TARGETS)('users and profile on %s', (kind) => {
   let api: TestApi;
   let manager: Awaited<ReturnType<typeof apiLogin>>;
@@ -250,7 +252,7 @@ describe.each(DB_TARGETS)('users and profile on %s', (kind) => {
       async (_label, body, field, message) => {
         const reply = await expectNothingWritten(() => postEmployee(manager.token, body));
         expect(reply.status).toBe(400);
-        expect((reply.body?.issues as Record<string, string>)[field]).toMatch(message);
+        expect(issuesOf(reply)[field]).toMatch(message);
       },
     );
 
@@ -259,7 +261,7 @@ describe.each(DB_TARGETS)('users and profile on %s', (kind) => {
         postUser(manager.token, { ...body, admin_password: MANAGER.password, authority_level: 100 }),
       );
       expect(reply.status).toBe(400);
-      expect((reply.body?.issues as Record<string, string>)[field]).toMatch(message);
+      expect(issuesOf(reply)[field]).toMatch(message);
     });
 
     it('names every wrong field at once', async () => {
@@ -307,6 +309,21 @@ describe.each(DB_TARGETS)('users and profile on %s', (kind) => {
       expect(await signInStatus('caio', 'senha-nova')).toBe(200);
     });
 
+    it('ends every other session of the user on a password change, and keeps the one that changed it', async () => {
+      const ester = await freshEmployee('ester', 'senha-antiga');
+      const elsewhere = await apiLogin(api, 'ester', 'senha-antiga');
+      const refresh = (token: string) => send('POST', '/sessions/refresh', null, { refresh_token: token });
+      const reply = await putProfile(ester.token, {
+        username: 'ester',
+        password_old: 'senha-antiga',
+        password_new: 'senha-nova',
+        password_confirm: 'senha-nova',
+      });
+      expect(reply.status).toBe(200);
+      expect((await refresh(elsewhere.refresh_token)).status).toBe(401);
+      expect((await refresh(ester.refresh_token)).status).toBe(200);
+    });
+
     it('answers 400 to a wrong current password and changes nothing', async () => {
       const davi = await freshEmployee('davi', 'senha-certa');
       const before = await userRow('davi');
@@ -334,7 +351,7 @@ describe.each(DB_TARGETS)('users and profile on %s', (kind) => {
       ]) {
         const reply = await expectNothingWritten(() => putProfile(eva.token, body));
         expect(reply.status).toBe(400);
-        expect((reply.body?.issues as Record<string, string>).password_old).toBe(
+        expect(issuesOf(reply).password_old).toBe(
           'Campos incompletos. Para atualizar sua senha, é necessário informar a senha atual.',
         );
       }
@@ -347,9 +364,7 @@ describe.each(DB_TARGETS)('users and profile on %s', (kind) => {
         putProfile(fabi.token, { username: 'fabi', password_old: 'senha-da-fabi' }),
       );
       expect(reply.status).toBe(400);
-      expect((reply.body?.issues as Record<string, string>).password_new).toBe(
-        'Campo obrigatório para troca de senha',
-      );
+      expect(issuesOf(reply).password_new).toBe('Campo obrigatório para troca de senha');
     });
 
     it('answers 400 Confirmação incorreta when the confirmation differs', async () => {
@@ -364,7 +379,7 @@ describe.each(DB_TARGETS)('users and profile on %s', (kind) => {
           }),
         );
         expect(reply.status).toBe(400);
-        expect((reply.body?.issues as Record<string, string>).password_confirm).toBe('Confirmação incorreta');
+        expect(issuesOf(reply).password_confirm).toBe('Confirmação incorreta');
       }
       expect(await signInStatus('gil', 'senha-do-gil')).toBe(200);
     });
@@ -447,13 +462,14 @@ describe.each(DB_TARGETS)('users and profile on %s', (kind) => {
       expect(JSON.stringify(rows)).not.toMatch(/scrypt|senha/i);
     });
 
-    it('refuses UPDATE and DELETE on audit_log, leaving the history as it was', async () => {
+    it('refuses UPDATE, DELETE and TRUNCATE on audit_log, leaving the history as it was', async () => {
       const before = await api.deps.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
       expect(before.length).toBeGreaterThan(0);
       await expect(sql`UPDATE audit_log SET action = 'apagado'`.execute(api.deps.db)).rejects.toThrow(
         /append-only/,
       );
       await expect(sql`DELETE FROM audit_log`.execute(api.deps.db)).rejects.toThrow(/append-only/);
+      await expect(sql`TRUNCATE audit_log`.execute(api.deps.db)).rejects.toThrow(/append-only/);
       await expect(
         api.deps.db
           .deleteFrom('audit_log')
