@@ -14,6 +14,8 @@ import { errorHandler, notFound, SessionUnavailable } from './middleware/errors.
 import { security } from './middleware/security.ts';
 import { sessionMiddleware } from './middleware/session.ts';
 import { authRoutes } from './routes/auth.ts';
+import { clientRoutes } from './routes/clients.ts';
+import { consultaRoutes } from './routes/consulta.ts';
 import { healthRoutes } from './routes/health.ts';
 import { placeholderRoutes } from './routes/placeholders.ts';
 import { settingsRoutes } from './routes/settings.ts';
@@ -61,6 +63,9 @@ export function createWebApp(deps: WebDeps, sessionStore: Store): express.Expres
   app.use(authRoutes(deps));
   app.use(requireSignedIn);
   app.use(settingsRoutes(deps));
+  app.use(consultaRoutes(deps));
+  app.use(clientRoutes(deps));
+  // Last: screens not built yet. A real route registered above always answers first.
   app.use(placeholderRoutes(deps));
 
   app.use(notFound(deps));

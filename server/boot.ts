@@ -5,6 +5,9 @@ import { createWebApp } from './app.ts';
 import { loadAssets } from './assets.ts';
 import { createApiHttp } from './backend/http.ts';
 import { createRefreshCoordinator } from './backend/refresh-coordinator.ts';
+import { memoryCepCache, redisCepCache } from './cep/cache.ts';
+import { createCepLookup } from './cep/lookup.ts';
+import type { CepProvider } from './cep/providers.ts';
 import type { WebDeps } from './context.ts';
 import type { WebEnv } from './env.ts';
 import { createSessionStore } from './middleware/session.ts';
@@ -30,6 +33,12 @@ export async function connectRedis(url: string, log: Logger): Promise<RedisClien
   return client;
 }
 
+function cepProviders(env: WebEnv): CepProvider[] {
+  const providers: CepProvider[] = [{ url: env.CEP_PROVIDER_URL, format: 'viacep' }];
+  if (env.CEP_FALLBACK_URL) providers.push({ url: env.CEP_FALLBACK_URL, format: 'brasilapi' });
+  return providers;
+}
+
 export async function buildWeb(env: WebEnv, log: Logger) {
   const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, log) : null;
   const http = createApiHttp(env.apiUrl);
@@ -40,6 +49,11 @@ export async function buildWeb(env: WebEnv, log: Logger) {
     render: createRender(loadAssets()),
     log,
     redis,
+    lookupCep: createCepLookup({
+      providers: cepProviders(env),
+      timeoutMs: env.CEP_TIMEOUT_MS,
+      cache: redis ? redisCepCache(redis) : memoryCepCache(),
+    }),
   };
   const app = createWebApp(deps, createSessionStore(redis, log));
   return {

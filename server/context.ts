@@ -4,6 +4,7 @@ import type { RedisClientType } from 'redis';
 import type { Backend } from './backend/client.ts';
 import type { ApiHttp } from './backend/http.ts';
 import type { RefreshCoordinator } from './backend/refresh-coordinator.ts';
+import type { CepLookup } from './cep/lookup.ts';
 import type { WebEnv } from './env.ts';
 import type { Render } from './render.tsx';
 
@@ -14,6 +15,7 @@ export type WebDeps = {
   render: Render;
   log: Logger;
   redis: RedisClientType | null;
+  lookupCep: CepLookup;
 };
 
 declare global {

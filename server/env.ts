@@ -14,6 +14,16 @@ const schema = z.object({
   SHOP_TZ: z.string().default(DEFAULT_SHOP_TZ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
+  CEP_PROVIDER_URL: z
+    .string()
+    .url('CEP_PROVIDER_URL deve ser uma URL')
+    .default('https://viacep.com.br/ws/{cep}/json/'),
+  CEP_FALLBACK_URL: z
+    .string()
+    .url('CEP_FALLBACK_URL deve ser uma URL')
+    .or(z.literal(''))
+    .default('https://brasilapi.com.br/api/cep/v1/{cep}'),
+  CEP_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });
 
 export type WebEnv = z.infer<typeof schema> & { apiUrl: string };

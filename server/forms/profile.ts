@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { ProfileChange } from '../backend/users.ts';
 import { requiredText, secret } from './fields.ts';
-import { type FormResult, validateForm } from './validate.ts';
+import { type FormResult, textOf, validateForm } from './validate.ts';
 
 export const INCOMPLETE_PASSWORD =
   'Campos incompletos. Para atualizar sua senha, é necessário informar a senha atual.';
@@ -36,10 +36,13 @@ export type ProfileCheck =
 
 export function checkProfile(body: unknown): ProfileCheck {
   const result = validateForm(ProfileForm, body);
-  if (!result.ok) return result;
+  const typed = (name: string) => textOf(body, name) !== '';
+  // The toast shows whenever a new or confirm password comes without the current one, together with
+  // any field errors (a new password without its confirmation is both).
+  const incomplete = !typed('password_old') && (typed('password_new') || typed('password_confirm'));
+  if (!result.ok) return incomplete ? { ok: false, incomplete: true, errors: result.errors } : result;
+  if (incomplete) return { ok: false, incomplete: true, errors: {} };
   const v = result.data;
-  if (!v.password_old && (v.password_new || v.password_confirm))
-    return { ok: false, incomplete: true, errors: {} };
   // Password fields go to the api only with the current password (SPEC §5).
   const change: ProfileChange = v.password_old
     ? {

@@ -63,6 +63,7 @@ export function Menu() {
       </ul>
       <span className="who">{user?.username}</span>
       <a className="settings" href="/configuracoes" aria-label="Configurações" title="Configurações">
+        <span className="visually-hidden">Configurações</span>
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
           <path
             fill="currentColor"

@@ -1,0 +1,93 @@
+/**
+ * "Buscar CEP" in place: asks the web's /cep endpoint and fills street, neighborhood, city and state,
+ * leaving everything else typed. Without JavaScript the same button posts the form instead.
+ */
+import { useState } from 'preact/hooks';
+import { mount } from './lib/mount.ts';
+
+type Props = { label: string };
+
+type Answer =
+  | { ok: true; cep: string; street: string; neighborhood: string; city: string; state: string }
+  | {
+      ok: false;
+      message: string;
+    };
+
+const UNAVAILABLE = 'Não foi possível consultar o CEP agora. Preencha o endereço à mão.';
+
+function input(id: string): HTMLInputElement | null {
+  return document.getElementById(id) as HTMLInputElement | null;
+}
+
+/** The message under the CEP field, as the server would render it. */
+function showError(message: string | null) {
+  const field = input('f-zip_code');
+  if (!field) return;
+  const id = 'f-zip_code-error';
+  let p = document.getElementById(id);
+  if (!message) {
+    p?.remove();
+    field.removeAttribute('aria-invalid');
+    return;
+  }
+  if (!p) {
+    p = document.createElement('p');
+    p.id = id;
+    p.className = 'field-error';
+    field.parentElement?.appendChild(p);
+  }
+  p.textContent = message;
+  field.setAttribute('aria-invalid', 'true');
+  field.setAttribute('aria-describedby', id);
+}
+
+async function lookup(cep: string): Promise<Answer> {
+  try {
+    const res = await fetch(`/cep/${encodeURIComponent(cep)}`, { headers: { accept: 'application/json' } });
+    if (!res.headers.get('content-type')?.includes('json')) return { ok: false, message: UNAVAILABLE };
+    return (await res.json()) as Answer;
+  } catch {
+    return { ok: false, message: UNAVAILABLE };
+  }
+}
+
+function CepLookup({ label }: Props) {
+  const [busy, setBusy] = useState(false);
+
+  async function onClick() {
+    const cep = input('f-zip_code')?.value.replace(/\D/g, '') ?? '';
+    if (!cep) {
+      showError('CEP inválido');
+      return;
+    }
+    setBusy(true);
+    const answer = await lookup(cep);
+    setBusy(false);
+    if (!answer.ok) {
+      showError(answer.message);
+      return;
+    }
+    showError(null);
+    const fill: [string, string][] = [
+      ['f-zip_code', answer.cep],
+      ['f-address', answer.street],
+      ['f-neighborhood', answer.neighborhood],
+      ['f-city', answer.city],
+      ['f-state', answer.state],
+    ];
+    for (const [id, value] of fill) {
+      const el = input(id);
+      if (el && value) el.value = value;
+    }
+    input('f-number')?.focus();
+  }
+
+  return (
+    <button type="button" class="secondary" onClick={onClick} disabled={busy} aria-busy={busy}>
+      {busy ? 'Buscando...' : label}
+    </button>
+  );
+}
+
+mount('cep-lookup', CepLookup);

@@ -1,0 +1,55 @@
+/** Cadastrar/Editar Cliente (SPEC §5): name required; documents checked; everything else free text. */
+import { z } from 'zod';
+import {
+  isValidCnpj,
+  isValidCpf,
+  normalizeCep,
+  normalizeCnpj,
+  normalizeCpf,
+} from '../../domain/documents.ts';
+import { CLIENT_FIELD_NAMES, type ClientFields } from '../backend/clients.ts';
+import { optionalText, requiredText } from './fields.ts';
+
+/** '' -> null, so the api stores "none" rather than an empty string. */
+const orNull = (v: string) => (v === '' ? null : v);
+
+const optional = (max = 2000) => optionalText(max).transform(orNull);
+
+export const ClientForm = z.object({
+  name: requiredText('Nome obrigatório'),
+  cpf: optionalText(20)
+    .refine((v) => v === '' || isValidCpf(v), { error: 'CPF inválido' })
+    .transform((v) => orNull(normalizeCpf(v))),
+  cnpj: optionalText(20)
+    .refine((v) => v === '' || isValidCnpj(v), { error: 'CNPJ inválido' })
+    .transform((v) => orNull(normalizeCnpj(v))),
+  email: optionalText(254)
+    .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'E-mail inválido' })
+    .transform(orNull),
+  phone1: optional(40),
+  phone2: optional(40),
+  phone3: optional(40),
+  zip_code: optionalText(12)
+    .refine((v) => v === '' || normalizeCep(v) !== null, { error: 'CEP inválido' })
+    .transform((v) => (v === '' ? null : normalizeCep(v))),
+  address: optional(200),
+  number: optional(20),
+  complement: optional(120),
+  neighborhood: optional(120),
+  city: optional(120),
+  state: optionalText(2)
+    .refine((v) => v === '' || /^[A-Za-z]{2}$/.test(v), { error: 'UF inválida' })
+    .transform((v) => orNull(v.toUpperCase())),
+}) satisfies z.ZodType<ClientFields, unknown>;
+
+export type ClientValues = Partial<Record<(typeof CLIENT_FIELD_NAMES)[number], string>>;
+
+/** What the person typed, to put back in the form. */
+export function clientValuesOf(body: unknown): ClientValues {
+  const values: ClientValues = {};
+  for (const name of CLIENT_FIELD_NAMES) {
+    const v = (body as Record<string, unknown> | undefined)?.[name];
+    if (typeof v === 'string') values[name] = v;
+  }
+  return values;
+}

@@ -1,0 +1,62 @@
+/** Consulta (SPEC §2): clients by name/CPF/CNPJ, service orders and parts orders by number. A GET form. */
+import { Router } from 'express';
+import { createElement } from 'react';
+import { z } from 'zod';
+import { Consulta, type ConsultaProps, type OrderHit } from '../../views/pages/Consulta.tsx';
+import { searchClients } from '../backend/clients.ts';
+import { partsOrdersByNumber, serviceOrderKind, serviceOrdersByNumber } from '../backend/lookup.ts';
+import type { WebDeps } from '../context.ts';
+import { requiredText } from '../forms/fields.ts';
+import { textOf, validateForm } from '../forms/validate.ts';
+
+const SEARCH_FAILED = 'Ocorreu um erro ao fazer a busca. Verifique a conexão.';
+
+const SearchForm = z.object({
+  q: requiredText('Digite algo para buscar', 200),
+  tipo: z.enum(['cliente', 'os', 'pedido'], { error: 'Selecione uma opção de busca' }),
+});
+
+export function consultaRoutes(deps: WebDeps): Router {
+  const router = Router();
+
+  router.get('/consulta', async (req, res) => {
+    const values = { q: textOf(req.query, 'q'), tipo: textOf(req.query, 'tipo') };
+    const show = (props: Partial<ConsultaProps>, status = 200, failed = false) =>
+      deps.render(req, res, createElement(Consulta, { values, ...props }), {
+        title: 'Consulta',
+        status,
+        toasts: failed ? [{ kind: 'error', text: SEARCH_FAILED }] : [],
+      });
+
+    // The first visit has no query at all: just the empty form.
+    if (req.query.q === undefined && req.query.tipo === undefined)
+      return show({ values: { tipo: 'cliente' } });
+    const form = validateForm(SearchForm, req.query);
+    if (!form.ok) return show({ errors: form.errors }, 400);
+    const { q, tipo } = form.data;
+
+    if (tipo === 'cliente') {
+      const result = await searchClients(req.api, q);
+      if (!result.ok) return show({}, 502, true);
+      return show({ results: { kind: 'cliente', clients: result.data } });
+    }
+    const result =
+      tipo === 'os' ? await serviceOrdersByNumber(req.api, q) : await partsOrdersByNumber(req.api, q);
+    if (!result.ok) return show({}, 502, true);
+    const orders: OrderHit[] = result.data.map((o) => {
+      const kind = tipo === 'os' ? serviceOrderKind(o) : 'parts';
+      return {
+        id: o.id,
+        number: o.number,
+        clientName: o.client?.name ?? '-',
+        itemName: (tipo === 'os' ? o.product_name : o.piece_name) ?? '-',
+        kind,
+        status: o.status,
+        href: tipo === 'os' ? `/os/${o.id}` : `/pedido/${o.id}`,
+      };
+    });
+    return show({ results: { kind: tipo, orders } });
+  });
+
+  return router;
+}

@@ -1,0 +1,132 @@
+/**
+ * End-to-end helpers: Debian's Chromium driven by playwright-core (never a downloaded browser), in front
+ * of the real system started in-process (the api on PGlite, the web app listening on a free port).
+ */
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { startTestApi, type TestApi } from './api.ts';
+import { startTestWeb } from './web.ts';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = join(import.meta.dirname, '..', '..', 'test-output', 'screenshots');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export type RunningSystem = { url: string; api: TestApi; stop: () => Promise<void> };
+
+/** The api (fresh PGlite database, seeded manager) and the web app in front of it, listening. */
+export async function startSystem(): Promise<RunningSystem> {
+  const api = await startTestApi('pglite');
+  const web = await startTestWeb({ api });
+  const server = web.app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', () => resolve());
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    api,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await web.stop();
+      await api.stop();
+    },
+  };
+}
+
+/** What a page reported that a person would call broken: console errors, page errors, CSP refusals. */
+export type PageProblems = { consoleErrors: string[]; pageErrors: string[]; cspViolations: string[] };
+
+export type TestPage = Page & { problems: PageProblems };
+
+/**
+ * A page in a fresh context (its own cookies). With JavaScript on, CSP violations are reported from
+ * inside the page through a binding, and console errors and uncaught errors are collected too.
+ */
+export async function newPage(browser: Browser, options: { javaScriptEnabled: boolean }): Promise<TestPage> {
+  const context = await browser.newContext({
+    javaScriptEnabled: options.javaScriptEnabled,
+    locale: 'pt-BR',
+    viewport: { width: 1280, height: 800 },
+  });
+  const problems: PageProblems = { consoleErrors: [], pageErrors: [], cspViolations: [] };
+  if (options.javaScriptEnabled) {
+    await context.exposeBinding('__reportCspViolation', (source, text: string) => {
+      problems.cspViolations.push(`${source.page.url()}: ${text}`);
+    });
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        const report = (window as unknown as { __reportCspViolation?: (text: string) => void })
+          .__reportCspViolation;
+        report?.(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`);
+      });
+    });
+  }
+  const page = (await context.newPage()) as TestPage;
+  page.problems = problems;
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.consoleErrors.push(`${page.url()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.pageErrors.push(`${page.url()}: ${err.message}`));
+  return page;
+}
+
+/** Empties the problem lists (to check one stretch of the journey on its own). */
+export function clearProblems(page: TestPage): void {
+  page.problems.consoleErrors.length = 0;
+  page.problems.pageErrors.length = 0;
+  page.problems.cspViolations.length = 0;
+}
+
+/** Signs in through the login form and waits for /consulta. */
+export async function login(page: Page, url: string, user: string, pass: string): Promise<void> {
+  await page.goto(`${url}/`);
+  await page.getByLabel('Usuário', { exact: true }).fill(user);
+  await page.getByLabel('Senha', { exact: true }).fill(pass);
+  await Promise.all([
+    page.waitForURL(`${url}/consulta`),
+    page.getByRole('button', { name: 'Entrar', exact: true }).click(),
+  ]);
+}
+
+/** Sair, from Configurações; lands on the login screen. */
+export async function logout(page: Page, url: string): Promise<void> {
+  await page.getByRole('link', { name: 'Configurações' }).click();
+  await page.waitForURL(`${url}/configuracoes`);
+  await Promise.all([
+    page.waitForURL(`${url}/`),
+    page.getByRole('button', { name: 'Sair', exact: true }).click(),
+  ]);
+}
+
+/** The texts of the toasts on the current page (present in the DOM even after CSS has faded them). */
+export async function toasts(page: Page): Promise<string[]> {
+  return (await page.locator('.toast').allTextContents()).map((t) => t.trim());
+}
+
+/**
+ * A PNG of the viewport under test-output/screenshots/ for a person to look at; returns its path.
+ * Animations run as they are (fast-forwarding them would fade the toasts out of the picture).
+ */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}

@@ -1,0 +1,91 @@
+/**
+ * The web app for tests, in front of the real api started in-process (never a mock of our own api).
+ * Sessions go to the real Redis when REDIS_URL is set, else to the in-process store.
+ */
+import { pino } from 'pino';
+import supertest from 'supertest';
+import { buildWeb } from '../../server/boot.ts';
+import { readWebEnv } from '../../server/env.ts';
+import { MANAGER, startTestApi, type TestApi } from './api.ts';
+
+export type TestWeb = Awaited<ReturnType<typeof buildWeb>> & { api: TestApi; stop: () => Promise<void> };
+
+export async function startTestWeb(options: { api?: TestApi; apiUrl?: string; env?: Record<string, string> } = {}) {
+  const api = options.api ?? (await startTestApi('pglite'));
+  const env = readWebEnv({
+    API_URL: options.apiUrl ?? api.url,
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'segredo-de-teste-com-mais-de-32-caracteres',
+    // Tests never reach an outside postal-code service: a test that needs one starts a local stand-in.
+    CEP_PROVIDER_URL: 'http://127.0.0.1:9/ws/{cep}/json/',
+    CEP_FALLBACK_URL: '',
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...options.env,
+  });
+  const web = await buildWeb(env, pino({ level: 'silent' }));
+  return {
+    ...web,
+    api,
+    async stop() {
+      await web.close();
+      if (!options.api) await api.stop();
+    },
+  } satisfies TestWeb;
+}
+
+/** The `_csrf` value of the first form in an HTML page. */
+export function csrfOf(html: string): string {
+  const match = /name="_csrf" value="([^"]+)"/.exec(html);
+  if (!match?.[1]) throw new Error('no _csrf field on the page');
+  return match[1];
+}
+
+export type Agent = ReturnType<typeof supertest.agent>;
+
+/** A browser-like agent (keeps cookies) that has fetched `path` and knows the page's CSRF token. */
+export async function agentOn(web: { app: TestWeb['app'] }, path = '/') {
+  const agent = supertest.agent(web.app);
+  const page = await agent.get(path);
+  return { agent, csrf: csrfOf(page.text) };
+}
+
+/** Posts a form the way a browser does, with the CSRF token read from `fromPath` first. */
+export async function postForm(agent: Agent, path: string, fields: Record<string, string>, fromPath = path) {
+  const page = await agent.get(fromPath);
+  return agent
+    .post(path)
+    .type('form')
+    .send({ _csrf: csrfOf(page.text), ...fields });
+}
+
+/** Signs in through the login form; the agent is then a signed-in browser. */
+export async function signIn(web: { app: TestWeb['app'] }, username = MANAGER.username, password = MANAGER.password) {
+  const { agent } = await agentOn(web, '/');
+  const res = await postForm(agent, '/', { username, password }, '/');
+  if (res.status !== 303 || res.headers.location !== '/consulta') {
+    throw new Error(`sign-in failed: ${res.status} ${res.text.slice(0, 200)}`);
+  }
+  return agent;
+}
+
+/** The texts of the toasts on a page. */
+export function toastsOf(html: string): string[] {
+  return [...html.matchAll(/<p class="toast toast-(?:success|error)"[^>]*>([^<]*)<\/p>/g)].map((m) =>
+    decodeEntities(m[1] ?? ''),
+  );
+}
+
+/** The error message shown under a field. */
+export function fieldErrorOf(html: string, id: string): string | undefined {
+  const match = new RegExp(`<p class="field-error" id="${id}-error">([^<]*)</p>`).exec(html);
+  return match?.[1] === undefined ? undefined : decodeEntities(match[1]);
+}
+
+export function decodeEntities(text: string): string {
+  return text
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+}

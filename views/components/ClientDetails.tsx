@@ -1,0 +1,37 @@
+import { formatCep, formatCnpj, formatCpf } from '../../domain/documents.ts';
+import type { Client } from '../../server/backend/clients.ts';
+
+/** A value or a dash (SPEC §2: "a dash for empty fields"). */
+export function orDash(value: string | null | undefined): string {
+  return value?.trim() ? value : '-';
+}
+
+/** The full details of a client, as the open screens and the order pages show them. */
+export function ClientDetails({ client }: { client: Client }) {
+  const rows: [string, string][] = [
+    ['Nome', orDash(client.name)],
+    ['CPF', orDash(formatCpf(client.cpf))],
+    ['CNPJ', orDash(formatCnpj(client.cnpj))],
+    ['E-mail', orDash(client.email)],
+    ['Telefone 1', orDash(client.phone1)],
+    ['Telefone 2', orDash(client.phone2)],
+    ['Telefone 3', orDash(client.phone3)],
+    ['CEP', orDash(formatCep(client.zip_code))],
+    ['Rua', orDash(client.address)],
+    ['Número', orDash(client.number)],
+    ['Bairro', orDash(client.neighborhood)],
+    ['Complemento', orDash(client.complement)],
+    ['Cidade', orDash(client.city)],
+    ['Estado', orDash(client.state)],
+  ];
+  return (
+    <dl className="details">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
