@@ -10,8 +10,11 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
-// Keep bigint counts and numerics as strings we convert ourselves; dates stay Date objects.
+// bigint (counts, cents) stays a string we convert ourselves; a DATE stays 'yyyy-MM-dd' text, never a
+// Date at some zone's midnight. Timestamps stay Date objects. PGlite gets the same parsers below.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+const PGLITE_PARSERS = { 20: (v: string) => v, 1082: (v: string) => v };
 
 export type DbKind = 'postgres' | 'pglite';
 export type Db = Kysely<Database>;
@@ -49,7 +52,10 @@ export async function connectDatabase(options: DbOptions): Promise<Connected> {
   }
 
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm, unaccent } });
+  const pglite = await PGlite.create(options.dataDir ?? 'memory://', {
+    extensions: { pg_trgm, unaccent },
+    parsers: PGLITE_PARSERS,
+  });
   const { pglitePool } = await import('./pglite-pool.ts');
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) }) });
   return { db, kind: 'pglite', close: () => db.destroy() };
