@@ -1,5 +1,7 @@
 /** Field atoms the web forms are built from; the messages are SPEC §5's, to the letter. */
 import { z } from 'zod';
+import { parseDisplayDate } from '../../domain/dates.ts';
+import { parseMoney } from '../../domain/money.ts';
 
 /** Required text: trimmed, not empty. */
 export const requiredText = (message: string, max = 120) =>
@@ -31,3 +33,50 @@ export const choice = <T extends number>(codes: readonly T[], message: string) =
     (v) => (typeof v === 'string' && v !== '' ? Number(v) : undefined),
     z.custom<T>((v) => codes.includes(v as T), { error: message }),
   );
+
+/** Money typed with a decimal comma ("1.234,56") -> cents; '' -> null. */
+export const optionalMoney = () =>
+  z
+    .preprocess((v) => (typeof v === 'string' ? v.trim() : ''), z.string())
+    .transform((v, ctx) => {
+      if (v === '') return null;
+      const parsed = parseMoney(v);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: 'custom', message: parsed.message });
+        return z.NEVER;
+      }
+      return parsed.cents;
+    });
+
+/** Money that must be there ("Valor obrigatório" unless told otherwise), in cents. */
+export const requiredMoney = (message = 'Valor obrigatório') =>
+  z
+    .preprocess((v) => (typeof v === 'string' ? v.trim() : ''), z.string())
+    .transform((v, ctx) => {
+      const parsed = v === '' ? { ok: false as const, message } : parseMoney(v);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: 'custom', message: parsed.message });
+        return z.NEVER;
+      }
+      return parsed.cents;
+    });
+
+/** A date typed as dd/MM/yyyy, strictly (SPEC §5) -> 'yyyy-MM-dd'; '' -> null. */
+export const optionalDate = () =>
+  z
+    .preprocess((v) => (typeof v === 'string' ? v.trim() : ''), z.string())
+    .transform((v, ctx) => {
+      if (v === '') return null;
+      const parsed = parseDisplayDate(v);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: 'custom', message: parsed.message });
+        return z.NEVER;
+      }
+      return parsed.iso;
+    });
+
+/** The manager's credentials typed in a confirmation dialog (SPEC §5 Delete dialogs). */
+export const managerCredentials = {
+  confirm_username: requiredText('Usuário obrigatório'),
+  confirm_password: secret().pipe(z.string().min(1, { error: 'Senha obrigatória' })),
+};

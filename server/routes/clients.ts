@@ -14,7 +14,7 @@ import {
 } from '../backend/clients.ts';
 import type { WebDeps } from '../context.ts';
 import { ClientForm as ClientSchema, type ClientValues, clientValuesOf } from '../forms/client.ts';
-import { requiredText, secret } from '../forms/fields.ts';
+import { managerCredentials } from '../forms/fields.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
 import { flash } from '../middleware/flash.ts';
 import type { Toast } from '../session-data.ts';
@@ -29,10 +29,7 @@ const TEXT = {
   notManager: 'Digite uma credencial de gerente válida',
 };
 
-const DeleteForm = z.object({
-  confirm_username: requiredText('Usuário obrigatório'),
-  confirm_password: secret().pipe(z.string().min(1, { error: 'Senha obrigatória' })),
-});
+const DeleteForm = z.object(managerCredentials);
 
 /** The form as a person reads it: documents and CEP with their masks. */
 export function clientValuesFrom(client: ClientWithOrders): ClientValues {

@@ -1,8 +1,9 @@
 import type { ClientValues } from '../../server/forms/client.ts';
-import { Dialog, DialogCancel, DialogTrigger } from '../components/Dialog.tsx';
+import { DialogTrigger } from '../components/Dialog.tsx';
 import { Field, type FieldErrors } from '../components/Field.tsx';
 import { Form } from '../components/Form.tsx';
 import { Island } from '../components/Island.tsx';
+import { ManagerDialog, type ManagerDialogState } from '../components/ManagerDialog.tsx';
 import { type GroupItem, OrderGroup } from '../components/OrderGroup.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 
@@ -18,7 +19,7 @@ export type ClientFormProps = {
     id: string;
     name: string;
     serviceOrders: GroupItem[];
-    deleteDialog: { open: boolean; values: { confirm_username?: string }; errors?: FieldErrors };
+    deleteDialog: ManagerDialogState;
   };
 };
 
@@ -134,35 +135,13 @@ export function ClientForm({ mode, action, values, errors, edit }: ClientFormPro
       </Form>
       {edit ? (
         <>
-          <Dialog
+          <ManagerDialog
             id={DELETE_CLIENT_DIALOG}
             title={`Deletar Cliente: ${edit.name}`}
-            subtitle="Confirme login do gerente"
-            open={edit.deleteDialog.open}
-          >
-            <Form action={`/editar-cliente/${edit.id}/deletar`} label="Deletar Cliente">
-              <Field
-                name="confirm_username"
-                label="Usuário"
-                idPrefix="del-"
-                value={edit.deleteDialog.values.confirm_username}
-                errors={edit.deleteDialog.errors}
-                autoComplete="off"
-              />
-              <Field
-                name="confirm_password"
-                label="Senha"
-                type="password"
-                idPrefix="del-"
-                errors={edit.deleteDialog.errors}
-                autoComplete="off"
-              />
-              <div className="actions">
-                <SubmitButton label="Deletar" />
-                <DialogCancel />
-              </div>
-            </Form>
-          </Dialog>
+            action={`/editar-cliente/${edit.id}/deletar`}
+            state={edit.deleteDialog}
+            submitLabel="Deletar"
+          />
           <OrderGroup
             title="Ordens de serviço"
             empty="Nenhuma O.S. cadastrada para este cliente."

@@ -1,0 +1,61 @@
+import { formatCnpj, formatCpf } from '../../domain/documents.ts';
+import type { Client } from '../../server/backend/clients.ts';
+import { ClientDetails, orDash } from './ClientDetails.tsx';
+import { Field, type FieldErrors } from './Field.tsx';
+import { Form } from './Form.tsx';
+
+export type ClientPickerState = {
+  /** Where the search and "Selecionar" links point: the open screen itself. */
+  action: string;
+  busca: string;
+  /** A search was made: only then may "Nenhum cliente encontrado" show (SPEC §2). */
+  searched: boolean;
+  results: Client[];
+  errors?: FieldErrors;
+  selected: Client | null;
+};
+
+/**
+ * The client search of the open screens (SPEC §2): search by name, CPF or CNPJ, Selecionar, and the
+ * selected client's full details (a dash for empty fields). Plain GET links: no JavaScript needed.
+ */
+export function ClientPicker({ state }: { state: ClientPickerState }) {
+  return (
+    <section className="client-picker">
+      <Form action={state.action} method="get" className="search" label="Buscar cliente">
+        <Field
+          name="busca"
+          label="Buscar cliente (nome, CPF ou CNPJ)"
+          type="search"
+          value={state.busca}
+          errors={state.errors}
+          autoFocus={!state.selected}
+        />
+        <button type="submit" className="primary">
+          Buscar
+        </button>
+      </Form>
+      {state.searched && state.results.length === 0 ? (
+        <p className="empty">Nenhum cliente encontrado</p>
+      ) : null}
+      {state.results.length > 0 ? (
+        <ul className="rows results">
+          {state.results.map((c) => (
+            <li key={c.id} className="cols-4">
+              <span className="name">{c.name}</span>
+              <span>{orDash(formatCpf(c.cpf))}</span>
+              <span>{orDash(formatCnpj(c.cnpj))}</span>
+              <a href={`${state.action}?cliente=${encodeURIComponent(String(c.id))}`}>Selecionar</a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {state.selected ? (
+        <div className="selected-client">
+          <h2>Cliente</h2>
+          <ClientDetails client={state.selected} />
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+/** How values read on screen and on paper: reais with a decimal comma, dates as dd/MM/yyyy. */
+import { formatDisplayDate } from '../domain/dates.ts';
+import { formatBRL, formatMoney, reaisToCents } from '../domain/money.ts';
+
+/** Reais from the api (a number or null) -> "R$ 1.234,56", or '-' when none. */
+export function brl(reais: number | null | undefined): string {
+  if (reais === null || reais === undefined) return '-';
+  return formatBRL(reaisToCents(reais) ?? Math.round(reais * 100));
+}
+
+/** Reais from the api -> "1.234,56" to pre-fill a money field ('' when none). */
+export function moneyInput(reais: number | null | undefined): string {
+  if (reais === null || reais === undefined) return '';
+  return formatMoney(reaisToCents(reais) ?? Math.round(reais * 100));
+}
+
+/** A day or a timestamp from the api -> "31/12/2026", or '-' when none. */
+export function day(value: string | null | undefined): string {
+  return formatDisplayDate(value ?? null);
+}
+
+/** Cents (web forms) -> reais for the api's JSON. */
+export function centsToJson(cents: number | null): number | null {
+  return cents === null ? null : cents / 100;
+}
