@@ -1,0 +1,32 @@
+import { transactionLabel } from '../../domain/transactions.ts';
+import type { Transaction } from '../../server/backend/service-orders.ts';
+import { brl, day } from '../format.ts';
+
+/** An order's cash entries (SPEC §2): date, type, description, value, method; or the empty text. */
+export function Payments({ transactions, empty }: { transactions: Transaction[]; empty: string }) {
+  if (transactions.length === 0) return <p className="muted">{empty}</p>;
+  return (
+    <table className="payments">
+      <thead>
+        <tr>
+          <th>Data</th>
+          <th>Tipo</th>
+          <th>Descrição</th>
+          <th>Valor</th>
+          <th>Forma de pagamento</th>
+        </tr>
+      </thead>
+      <tbody>
+        {transactions.map((t) => (
+          <tr key={t.id}>
+            <td>{day(t.date)}</td>
+            <td>{transactionLabel(t.type)}</td>
+            <td>{t.description || '-'}</td>
+            <td className="money">{brl(t.value)}</td>
+            <td>{t.payment_method ?? '-'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
