@@ -14,10 +14,15 @@ import { errorHandler, notFound, SessionUnavailable } from './middleware/errors.
 import { security } from './middleware/security.ts';
 import { sessionMiddleware } from './middleware/session.ts';
 import { authRoutes } from './routes/auth.ts';
+import { cashRoutes } from './routes/cash.ts';
 import { clientRoutes } from './routes/clients.ts';
 import { consultaRoutes } from './routes/consulta.ts';
 import { healthRoutes } from './routes/health.ts';
+import { listRoutes } from './routes/lists.ts';
+import { openOrderRoutes } from './routes/open-orders.ts';
+import { partsOrderRoutes } from './routes/parts-orders.ts';
 import { placeholderRoutes } from './routes/placeholders.ts';
+import { serviceOrderRoutes } from './routes/service-orders.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { sessionTokenHolder } from './session-tokens.ts';
 import './session-data.ts';
@@ -65,6 +70,11 @@ export function createWebApp(deps: WebDeps, sessionStore: Store): express.Expres
   app.use(settingsRoutes(deps));
   app.use(consultaRoutes(deps));
   app.use(clientRoutes(deps));
+  app.use(openOrderRoutes(deps));
+  app.use(serviceOrderRoutes(deps));
+  app.use(partsOrderRoutes(deps));
+  app.use(listRoutes(deps));
+  app.use(cashRoutes(deps));
   // Last: screens not built yet. A real route registered above always answers first.
   app.use(placeholderRoutes(deps));
 
