@@ -1,0 +1,138 @@
+/**
+ * A small calendar beside a dd/mm/aaaa field. The field stays a plain text input (the server checks it
+ * strictly); the calendar only types into it, and hides 100 ms after a day is clicked (SPEC §9).
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { mount } from './lib/mount.ts';
+
+type Props = { inputId: string; label: string };
+
+const MONTHS = [
+  'Janeiro',
+  'Fevereiro',
+  'Março',
+  'Abril',
+  'Maio',
+  'Junho',
+  'Julho',
+  'Agosto',
+  'Setembro',
+  'Outubro',
+  'Novembro',
+  'Dezembro',
+];
+const WEEKDAYS = ['dom', 'seg', 'ter', 'qua', 'qui', 'sex', 'sáb'];
+const two = (n: number) => String(n).padStart(2, '0');
+
+function readInput(text: string): Date | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  if (!m) return null;
+  const date = new Date(Number(m[3]), Number(m[2]) - 1, Number(m[1]));
+  return date.getDate() === Number(m[1]) ? date : null;
+}
+
+function DatePicker({ inputId, label }: Props) {
+  const [open, setOpen] = useState(false);
+  const [month, setMonth] = useState(() => new Date());
+  const root = useRef<HTMLDivElement>(null);
+  const input = () => document.getElementById(inputId) as HTMLInputElement | null;
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onClick = (e: MouseEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('mousedown', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('mousedown', onClick);
+    };
+  }, [open]);
+
+  function toggle() {
+    const current = readInput(input()?.value ?? '');
+    setMonth(current ?? new Date());
+    setOpen(!open);
+  }
+
+  function pick(day: number) {
+    const field = input();
+    if (field) {
+      field.value = `${two(day)}/${two(month.getMonth() + 1)}/${month.getFullYear()}`;
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    setTimeout(() => {
+      setOpen(false);
+      field?.focus();
+    }, 100);
+  }
+
+  const year = month.getFullYear();
+  const m = month.getMonth();
+  const first = new Date(year, m, 1).getDay();
+  const days = new Date(year, m + 1, 0).getDate();
+  const selected = readInput(input()?.value ?? '');
+  const cells = Array.from({ length: days }, (_, i) => i + 1);
+  const isSelected = (d: number) =>
+    selected?.getFullYear() === year && selected.getMonth() === m && selected.getDate() === d;
+
+  return (
+    <div class="date-picker" ref={root}>
+      <button
+        type="button"
+        class="icon"
+        aria-label={`Escolher data: ${label}`}
+        aria-expanded={open}
+        onClick={toggle}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2zm-2 8h14v10H5z"
+          />
+        </svg>
+      </button>
+      {open ? (
+        <div class="calendar" role="dialog" aria-label={`Calendário: ${label}`}>
+          <div class="calendar-head">
+            <button
+              type="button"
+              aria-label="Mês anterior"
+              onClick={() => setMonth(new Date(year, m - 1, 1))}
+            >
+              ‹
+            </button>
+            <span>
+              {MONTHS[m]} {year}
+            </span>
+            <button type="button" aria-label="Próximo mês" onClick={() => setMonth(new Date(year, m + 1, 1))}>
+              ›
+            </button>
+          </div>
+          <div class="calendar-grid">
+            {WEEKDAYS.map((w) => (
+              <abbr key={w} title={w} class="weekday">
+                {w[0]?.toUpperCase()}
+              </abbr>
+            ))}
+            {cells.map((d) => (
+              <button
+                type="button"
+                key={d}
+                // The first day starts under its weekday (a class, since the CSP allows no inline style).
+                class={`${d === 1 ? `start-${first}` : ''} ${isSelected(d) ? 'selected' : ''}`}
+                onClick={() => pick(d)}
+              >
+                {d}
+              </button>
+            ))}
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+mount('date-picker', DatePicker);
