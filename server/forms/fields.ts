@@ -67,13 +67,23 @@ export const optionalDate = () =>
     .preprocess((v) => (typeof v === 'string' ? v.trim() : ''), z.string())
     .transform((v, ctx) => {
       if (v === '') return null;
-      const parsed = parseDisplayDate(v);
-      if (!parsed.ok) {
-        ctx.addIssue({ code: 'custom', message: parsed.message });
-        return z.NEVER;
-      }
-      return parsed.iso;
+      return isoDayOrIssue(v, ctx);
     });
+
+/** A date that must be there, dd/MM/yyyy strictly -> 'yyyy-MM-dd'. */
+export const requiredDate = (message: string) =>
+  z
+    .preprocess((v) => (typeof v === 'string' ? v.trim() : ''), z.string().min(1, { error: message }))
+    .transform((v, ctx) => isoDayOrIssue(v, ctx));
+
+function isoDayOrIssue(text: string, ctx: z.RefinementCtx): string {
+  const parsed = parseDisplayDate(text);
+  if (!parsed.ok) {
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  }
+  return parsed.iso;
+}
 
 /** The manager's credentials typed in a confirmation dialog (SPEC §5 Delete dialogs). */
 export const managerCredentials = {

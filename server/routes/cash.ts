@@ -1,7 +1,262 @@
-/** Caixa do dia and Caixa por período, behind a manager's unlock (SPEC §2). */
-import { Router } from 'express';
+/** Caixa do dia and Caixa por período, behind a manager's unlock (SPEC §2, §5, §6, §8, §9). */
+import { type Request, type Response, Router } from 'express';
+import { createElement } from 'react';
+import { formatDisplayDate, todayInShop } from '../../domain/dates.ts';
+import { formatMoney, reaisToCents } from '../../domain/money.ts';
+import { balanceInCents } from '../../domain/transactions.ts';
+import { CashLock, type CashLockState } from '../../views/components/CashLock.tsx';
+import type { EntryDialogState } from '../../views/components/EntryDialog.tsx';
+import type { ManagerDialogState } from '../../views/components/ManagerDialog.tsx';
+import { CashDay, CREATE_ENTRY_DIALOG } from '../../views/pages/CashDay.tsx';
+import { CashPeriod, type CashPeriodProps } from '../../views/pages/CashPeriod.tsx';
+import {
+  type CashEntry,
+  createEntry,
+  deleteEntry,
+  entriesOfDay,
+  entriesOfPeriod,
+  updateEntry,
+} from '../backend/cash.ts';
+import { cashToken, lockCash, unlockCash } from '../cash-unlock.ts';
 import type { WebDeps } from '../context.ts';
+import { DeleteEntryForm, EditEntryForm, EntryForm, PeriodForm, UnlockForm } from '../forms/cash.ts';
+import { textOf, validateForm } from '../forms/validate.ts';
+import { flash } from '../middleware/flash.ts';
+import type { Toast } from '../session-data.ts';
 
-export function cashRoutes(_deps: WebDeps): Router {
-  return Router();
+const TEXT = {
+  unlockFailed: 'Ocorreu um erro ao fazer login. Digite credenciais válidas para um(a) gerente',
+  authFailed: 'Erro na autenticação. Digite credenciais válidas para um(a) gerente',
+  notManager: 'Digite uma credencial de gerente válida',
+  createFailed: 'Ocorreu um erro ao criar a transação. Cheque os valores.',
+  editFailed: 'Ocorreu um erro ao editar a transação. Cheque os valores.',
+  deleteFailed: 'Ocorreu um erro ao excluir a transação. Cheque os valores.',
+  created: 'Lançamento criado com sucesso!',
+  edited: 'Lançamento editado com sucesso!',
+  deleted: 'Lançamento excluído com sucesso!',
+};
+
+const SCREENS = { '/caixa-hoje': 'Caixa do dia', '/caixa-periodo': 'Caixa por período' } as const;
+type Screen = keyof typeof SCREENS;
+
+const centsOf = (e: CashEntry) => reaisToCents(e.value) ?? Math.round(e.value * 100);
+export const balanceOf = (entries: CashEntry[]) =>
+  balanceInCents(entries.map((e) => ({ type: e.type, valueCents: centsOf(e) })));
+
+const entryValues = (e: CashEntry) => ({
+  type: String(e.type),
+  description: e.description,
+  value: formatMoney(centsOf(e)),
+  payment_method: e.payment_method ?? '',
+});
+
+export function cashRoutes(deps: WebDeps): Router {
+  const router = Router();
+  const today = () => todayInShop(deps.env.SHOP_TZ);
+
+  function showLock(
+    req: Request,
+    res: Response,
+    screen: Screen,
+    state: Partial<CashLockState> = {},
+    status = 200,
+    toasts: Toast[] = [],
+  ) {
+    // The login modal opens by itself, unless a non-manager just tried: then it stays closed (SPEC §5).
+    const open = state.open ?? req.query.acesso !== 'negado';
+    deps.render(
+      req,
+      res,
+      createElement(CashLock, { title: SCREENS[screen], back: screen, state: { ...state, open } }),
+      {
+        title: SCREENS[screen],
+        status,
+        toasts,
+      },
+    );
+  }
+
+  // --- Unlock and lock ---
+  router.post('/caixa/acessar', async (req, res) => {
+    const back: Screen = textOf(req.body, 'voltar') === '/caixa-periodo' ? '/caixa-periodo' : '/caixa-hoje';
+    const values = { username: textOf(req.body, 'username') };
+    const form = validateForm(UnlockForm, req.body);
+    if (!form.ok) return showLock(req, res, back, { open: true, values, errors: form.errors }, 400);
+    const outcome = await unlockCash(req, form.data.username, form.data.password);
+    if (outcome === 'unlocked') return res.redirect(303, back);
+    if (outcome === 'not-manager') return res.redirect(303, `${back}?acesso=negado`);
+    const toasts: Toast[] = [{ kind: 'error', text: TEXT.unlockFailed }];
+    return showLock(req, res, back, { open: true, values }, outcome === 'too-many' ? 429 : 401, toasts);
+  });
+
+  router.post('/caixa/sair', (req, res) => {
+    lockCash(deps, req);
+    res.redirect(303, '/consulta');
+  });
+
+  // --- Caixa do dia ---
+  type DayOverrides = {
+    create?: EntryDialogState;
+    edit?: { id: string; state: EntryDialogState };
+    remove?: { id: string; state: ManagerDialogState };
+    status?: number;
+    toasts?: Toast[];
+  };
+
+  async function showDay(req: Request, res: Response, o: DayOverrides = {}) {
+    const token = cashToken(deps, req);
+    if (!token) return showLock(req, res, '/caixa-hoje');
+    const date = today();
+    const result = await entriesOfDay(req.api, token, date);
+    if (!result.ok) {
+      // The manager's token no longer works: lock, and say why.
+      lockCash(deps, req);
+      return showLock(req, res, '/caixa-hoje', {}, result.status === 403 ? 403 : 401, [
+        { kind: 'error', text: TEXT.authFailed },
+      ]);
+    }
+    const entries = result.data;
+    const editId = o.edit?.id ?? textOf(req.query, 'editar');
+    const removeId = o.remove?.id ?? textOf(req.query, 'deletar');
+    const editing = entries.find((e) => String(e.id) === editId);
+    const removing = entries.find((e) => String(e.id) === removeId);
+    deps.render(
+      req,
+      res,
+      createElement(CashDay, {
+        dayLabel: formatDisplayDate(date),
+        totalCents: balanceOf(entries),
+        entries,
+        create: o.create ?? { open: req.query.dialogo === CREATE_ENTRY_DIALOG },
+        edit: editing
+          ? { entry: editing, state: o.edit?.state ?? { open: true, values: entryValues(editing) } }
+          : null,
+        remove: removing ? { entry: removing, state: o.remove?.state ?? { open: true } } : null,
+      }),
+      { title: 'Caixa do dia', status: o.status ?? 200, toasts: o.toasts ?? [] },
+    );
+  }
+
+  router.get('/caixa-hoje', (req, res) => showDay(req, res));
+
+  const typedEntry = (req: Request) => ({
+    type: textOf(req.body, 'type'),
+    description: textOf(req.body, 'description'),
+    value: textOf(req.body, 'value'),
+    payment_method: textOf(req.body, 'payment_method'),
+  });
+  const failure = (status: number) => (status >= 400 && status < 500 ? status : 502);
+
+  router.post('/caixa-hoje/lancamentos', async (req, res) => {
+    const token = cashToken(deps, req);
+    if (!token) return res.redirect(303, '/caixa-hoje');
+    const values = typedEntry(req);
+    const form = validateForm(EntryForm, req.body);
+    if (!form.ok)
+      return showDay(req, res, { create: { open: true, values, errors: form.errors }, status: 400 });
+    const { type, description, value, payment_method } = form.data;
+    const result = await createEntry(req.api, token, {
+      type,
+      description,
+      value: value / 100,
+      payment_method,
+      date: today(),
+    });
+    if (!result.ok) {
+      return showDay(req, res, {
+        create: { open: true, values, errors: result.issues ?? {} },
+        status: failure(result.status),
+        toasts: [{ kind: 'error', text: TEXT.createFailed }],
+      });
+    }
+    flash(req, 'success', TEXT.created);
+    res.redirect(303, '/caixa-hoje');
+  });
+
+  router.post('/caixa-hoje/lancamentos/:id', async (req, res) => {
+    const token = cashToken(deps, req);
+    if (!token) return res.redirect(303, '/caixa-hoje');
+    const id = String(req.params.id);
+    const values = { ...typedEntry(req), confirm_username: textOf(req.body, 'confirm_username') };
+    const form = validateForm(EditEntryForm, req.body);
+    if (!form.ok)
+      return showDay(req, res, {
+        edit: { id, state: { open: true, values, errors: form.errors } },
+        status: 400,
+      });
+    const { value, ...rest } = form.data;
+    const result = await updateEntry(req.api, token, id, { ...rest, value: value / 100 });
+    if (!result.ok) {
+      const text = result.status === 403 ? TEXT.notManager : TEXT.editFailed;
+      const errors = result.status === 403 ? { confirm_username: TEXT.notManager } : (result.issues ?? {});
+      return showDay(req, res, {
+        edit: { id, state: { open: true, values, errors } },
+        status: failure(result.status),
+        toasts: [{ kind: 'error', text }],
+      });
+    }
+    flash(req, 'success', TEXT.edited);
+    res.redirect(303, '/caixa-hoje');
+  });
+
+  router.post('/caixa-hoje/lancamentos/:id/deletar', async (req, res) => {
+    const token = cashToken(deps, req);
+    if (!token) return res.redirect(303, '/caixa-hoje');
+    const id = String(req.params.id);
+    const values = { confirm_username: textOf(req.body, 'confirm_username') };
+    const form = validateForm(DeleteEntryForm, req.body);
+    if (!form.ok)
+      return showDay(req, res, {
+        remove: { id, state: { open: true, values, errors: form.errors } },
+        status: 400,
+      });
+    const result = await deleteEntry(req.api, token, id, form.data);
+    if (!result.ok) {
+      const text = result.status === 403 ? TEXT.notManager : TEXT.deleteFailed;
+      const errors = result.status === 403 ? { confirm_username: TEXT.notManager } : {};
+      return showDay(req, res, {
+        remove: { id, state: { open: true, values, errors } },
+        status: failure(result.status),
+        toasts: [{ kind: 'error', text }],
+      });
+    }
+    flash(req, 'success', TEXT.deleted);
+    res.redirect(303, '/caixa-hoje');
+  });
+
+  // --- Caixa por período ---
+  router.get('/caixa-periodo', async (req, res) => {
+    const token = cashToken(deps, req);
+    if (!token) return showLock(req, res, '/caixa-periodo');
+    const values = { de: textOf(req.query, 'de'), ate: textOf(req.query, 'ate') };
+    const show = (props: Omit<CashPeriodProps, 'values'>, status = 200, toasts: Toast[] = []) =>
+      deps.render(req, res, createElement(CashPeriod, { values, ...props }), {
+        title: 'Caixa por período',
+        status,
+        toasts,
+      });
+    if (req.query.de === undefined && req.query.ate === undefined) return show({ result: null });
+    const form = validateForm(PeriodForm, req.query);
+    if (!form.ok) return show({ errors: form.errors, result: null }, 400);
+    const result = await entriesOfPeriod(req.api, token, form.data.de, form.data.ate);
+    if (!result.ok) {
+      if (result.status === 401 || result.status === 403) {
+        lockCash(deps, req);
+        return showLock(req, res, '/caixa-periodo', {}, result.status, [
+          { kind: 'error', text: TEXT.authFailed },
+        ]);
+      }
+      return show({ errors: result.issues ?? {}, result: null }, failure(result.status));
+    }
+    const query = new URLSearchParams(values).toString();
+    return show({
+      result: {
+        entries: result.data,
+        balanceCents: balanceOf(result.data),
+        printHref: `/caixa-periodo/imprimir?${query}`,
+      },
+    });
+  });
+
+  return router;
 }

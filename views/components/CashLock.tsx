@@ -1,0 +1,54 @@
+import { Dialog, DialogCancel, DialogTrigger } from './Dialog.tsx';
+import { Field, type FieldErrors } from './Field.tsx';
+import { Form } from './Form.tsx';
+import { SubmitButton } from './SubmitButton.tsx';
+
+export const UNLOCK_DIALOG = 'acessar-caixa';
+
+export type CashLockState = { open: boolean; values?: { username?: string }; errors?: FieldErrors };
+
+/** 'Acesso não autorizado' and the 'Acessar Caixa' manager login (SPEC §2 Cash). */
+export function CashLock({ title, back, state }: { title: string; back: string; state: CashLockState }) {
+  return (
+    <section className="cash-page">
+      <h1>{title}</h1>
+      <p className="locked">Acesso não autorizado</p>
+      <DialogTrigger
+        dialogId={UNLOCK_DIALOG}
+        label="Acessar Caixa"
+        href={`${back}?dialogo=${UNLOCK_DIALOG}`}
+        className="primary"
+      />
+      <Dialog
+        id={UNLOCK_DIALOG}
+        title="Acessar Caixa"
+        subtitle="Entre com um usuário gerente"
+        open={state.open}
+      >
+        <Form action="/caixa/acessar" label="Acessar Caixa">
+          <input type="hidden" name="voltar" value={back} />
+          <Field
+            name="username"
+            label="Usuário"
+            idPrefix="cx-"
+            value={state.values?.username}
+            errors={state.errors}
+            autoComplete="off"
+          />
+          <Field
+            name="password"
+            label="Senha"
+            type="password"
+            idPrefix="cx-"
+            errors={state.errors}
+            autoComplete="off"
+          />
+          <div className="actions">
+            <SubmitButton label="Entrar" />
+            <DialogCancel />
+          </div>
+        </Form>
+      </Dialog>
+    </section>
+  );
+}

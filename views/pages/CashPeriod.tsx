@@ -1,0 +1,51 @@
+import { formatBRL } from '../../domain/money.ts';
+import type { CashEntry } from '../../server/backend/cash.ts';
+import { CashTable } from '../components/CashTable.tsx';
+import { DateField } from '../components/DateField.tsx';
+import type { FieldErrors } from '../components/Field.tsx';
+import { Form } from '../components/Form.tsx';
+
+export type CashPeriodProps = {
+  values: { de?: string; ate?: string };
+  errors?: FieldErrors;
+  /** Present once a search was made. */
+  result: { entries: CashEntry[]; balanceCents: number; printHref: string } | null;
+};
+
+/** Caixa por período (SPEC §2): 'Do dia', 'Até o dia', Buscar; then the balance, the list and a print page. */
+export function CashPeriod({ values, errors, result }: CashPeriodProps) {
+  return (
+    <section className="cash-page">
+      <h1>Caixa por período</h1>
+      <Form action="/caixa-periodo" method="get" className="period" label="Buscar período">
+        <DateField name="de" label="Do dia" value={values.de} errors={errors} />
+        <DateField name="ate" label="Até o dia" value={values.ate} errors={errors} />
+        <button type="submit" className="primary">
+          Buscar
+        </button>
+      </Form>
+      {result === null ? (
+        <p className="empty">Selecione a data e clique em Buscar</p>
+      ) : (
+        <>
+          <div className="cash-header">
+            <p className="total">
+              Balanço:{' '}
+              <strong className={result.balanceCents < 0 ? 'flow-out' : 'flow-in'}>
+                {formatBRL(result.balanceCents)}
+              </strong>
+            </p>
+            <a className="button" href={result.printHref} target="_blank" rel="noopener">
+              Imprimir
+            </a>
+          </div>
+          {result.entries.length === 0 ? (
+            <p className="empty">Nenhuma transação foi encontrada para a data.</p>
+          ) : (
+            <CashTable entries={result.entries} />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
