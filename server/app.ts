@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import express, { type RequestHandler } from 'express';
 import type { Store } from 'express-session';
 import { pinoHttp } from 'pino-http';
+import { PROJECT_ROOT } from '../runtime/paths.ts';
 import { BUILD_DIR, PUBLIC_DIR } from './assets.ts';
 import { backendFor } from './backend/client.ts';
 import type { WebDeps } from './context.ts';
@@ -22,12 +23,13 @@ import { listRoutes } from './routes/lists.ts';
 import { openOrderRoutes } from './routes/open-orders.ts';
 import { partsOrderRoutes } from './routes/parts-orders.ts';
 import { placeholderRoutes } from './routes/placeholders.ts';
+import { printLinkRoute, printRoutes } from './routes/print.ts';
 import { serviceOrderRoutes } from './routes/service-orders.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { sessionTokenHolder } from './session-tokens.ts';
 import './session-data.ts';
 
-const FONTS_DIR = join(import.meta.dirname, '..', 'node_modules', '@fontsource', 'roboto-slab', 'files');
+const FONTS_DIR = join(PROJECT_ROOT, 'node_modules', '@fontsource', 'roboto-slab', 'files');
 
 export function createWebApp(deps: WebDeps, sessionStore: Store): express.Express {
   const app = express();
@@ -66,7 +68,9 @@ export function createWebApp(deps: WebDeps, sessionStore: Store): express.Expres
   });
 
   app.use(authRoutes(deps));
+  app.use(printLinkRoute(deps));
   app.use(requireSignedIn);
+  app.use(printRoutes(deps));
   app.use(settingsRoutes(deps));
   app.use(consultaRoutes(deps));
   app.use(clientRoutes(deps));

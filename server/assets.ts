@@ -6,8 +6,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PROJECT_ROOT } from '../runtime/paths.ts';
 
-export const PUBLIC_DIR = join(import.meta.dirname, '..', 'public');
+export const PUBLIC_DIR = join(PROJECT_ROOT, 'public');
 export const BUILD_DIR = join(PUBLIC_DIR, 'build');
 
 type ManifestChunk = {
@@ -21,6 +22,7 @@ type ManifestChunk = {
 
 export type Assets = {
   stylesheet: string;
+  printStylesheet: string;
   /** Script URLs and preloads for these islands, in a stable order. */
   islandScripts(names: Iterable<string>): { scripts: string[]; preloads: string[] };
 };
@@ -31,6 +33,7 @@ function hashOf(path: string): string {
 
 export function loadAssets(): Assets {
   const stylesheet = `/static/css/app.css?v=${hashOf(join(PUBLIC_DIR, 'css', 'app.css'))}`;
+  const printStylesheet = `/static/css/print.css?v=${hashOf(join(PUBLIC_DIR, 'css', 'print.css'))}`;
   const manifestPath = join(BUILD_DIR, '.vite', 'manifest.json');
   const manifest: Record<string, ManifestChunk> = existsSync(manifestPath)
     ? JSON.parse(readFileSync(manifestPath, 'utf8'))
@@ -50,6 +53,7 @@ export function loadAssets(): Assets {
 
   return {
     stylesheet,
+    printStylesheet,
     islandScripts(names) {
       const scripts: string[] = [];
       const deps = new Set<string>();

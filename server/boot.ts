@@ -11,6 +11,7 @@ import type { CepProvider } from './cep/providers.ts';
 import type { WebDeps } from './context.ts';
 import type { WebEnv } from './env.ts';
 import { createSessionStore } from './middleware/session.ts';
+import { memoryPrintLinks, redisPrintLinks } from './print/links.ts';
 import { createRender } from './render.tsx';
 
 export async function connectRedis(url: string, log: Logger): Promise<RedisClientType> {
@@ -54,6 +55,7 @@ export async function buildWeb(env: WebEnv, log: Logger) {
       timeoutMs: env.CEP_TIMEOUT_MS,
       cache: redis ? redisCepCache(redis) : memoryCepCache(),
     }),
+    printLinks: redis ? redisPrintLinks(redis) : memoryPrintLinks(),
   };
   const app = createWebApp(deps, createSessionStore(redis, log));
   return {

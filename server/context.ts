@@ -6,6 +6,7 @@ import type { ApiHttp } from './backend/http.ts';
 import type { RefreshCoordinator } from './backend/refresh-coordinator.ts';
 import type { CepLookup } from './cep/lookup.ts';
 import type { WebEnv } from './env.ts';
+import type { PrintLinks } from './print/links.ts';
 import type { Render } from './render.tsx';
 
 export type WebDeps = {
@@ -16,6 +17,7 @@ export type WebDeps = {
   log: Logger;
   redis: RedisClientType | null;
   lookupCep: CepLookup;
+  printLinks: PrintLinks;
 };
 
 declare global {

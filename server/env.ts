@@ -24,6 +24,15 @@ const schema = z.object({
     .or(z.literal(''))
     .default('https://brasilapi.com.br/api/cep/v1/{cep}'),
   CEP_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  // The shop as printed on tickets and address labels.
+  SHOP_NAME: z.string().default('Bancada Assistência Técnica'),
+  SHOP_PHONES: z.string().default(''),
+  SHOP_STREET: z.string().default(''),
+  SHOP_DISTRICT: z.string().default(''),
+  SHOP_CITY: z.string().default(''),
+  SHOP_STATE: z.string().default(''),
+  SHOP_LOGO: z.string().default('/static/img/logo.svg'),
+  PRINT_LINK_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
 });
 
 export type WebEnv = z.infer<typeof schema> & { apiUrl: string };

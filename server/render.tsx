@@ -12,9 +12,24 @@ import { generateToken } from './middleware/csrf.ts';
 import { takeFlash } from './middleware/flash.ts';
 import type { Toast } from './session-data.ts';
 
-export type PageMeta = { title: string; status?: number; toasts?: Toast[]; bodyClass?: string };
+export type PageMeta = {
+  title: string;
+  status?: number;
+  toasts?: Toast[];
+  bodyClass?: string;
+  /** A print sheet: the whole document is the sheet, with its own stylesheet and no app menu. */
+  sheet?: boolean;
+};
 
-function Head({ title, stylesheet, preloads }: { title: string; stylesheet: string; preloads: string[] }) {
+function Head({
+  title,
+  stylesheet,
+  preloads,
+}: {
+  title: string;
+  stylesheet: string;
+  preloads: readonly string[];
+}) {
   return (
     <head>
       <meta charSet="utf-8" />
@@ -49,10 +64,10 @@ export function renderPage(
     path: req.path,
     islands: new Set(),
   };
-  const toasts = [...takeFlash(req), ...(meta.toasts ?? [])];
+  const toasts = meta.sheet ? [] : [...takeFlash(req), ...(meta.toasts ?? [])];
   const body = renderToString(
     <ViewContextReact.Provider value={context}>
-      <Page toasts={toasts}>{element}</Page>
+      {meta.sheet ? element : <Page toasts={toasts}>{element}</Page>}
     </ViewContextReact.Provider>,
   );
   const { scripts, preloads } = assets.islandScripts(context.islands);
@@ -67,15 +82,20 @@ export function renderPage(
   return `<!doctype html><html lang="pt-BR">${head}<body${bodyClass}>${body}${scriptTags}</body></html>`;
 }
 
-export type Render = (req: Request, res: Response, element: ReactElement, meta: PageMeta) => void;
+export type Render = ((req: Request, res: Response, element: ReactElement, meta: PageMeta) => void) & {
+  /** The same document as a string, not sent (a print snapshot). */
+  html: (req: Request, res: Response, element: ReactElement, meta: PageMeta) => string;
+};
 
 export function createRender(assets: Assets): Render {
-  return (req, res, element, meta) => {
-    const html = renderPage(req, res, assets, element, meta);
+  const html = (req: Request, res: Response, element: ReactElement, meta: PageMeta) =>
+    renderPage(req, res, assets, element, meta);
+  const render = (req: Request, res: Response, element: ReactElement, meta: PageMeta) => {
     res
       .status(meta.status ?? 200)
       .type('html')
       .set('cache-control', 'no-store')
-      .send(html);
+      .send(html(req, res, element, meta));
   };
+  return Object.assign(render, { html });
 }

@@ -12,5 +12,7 @@ declare module 'express-session' {
     csrfToken?: string;
     /** The cash screens' unlock: a manager's api session, for a limited time (SPEC §2 Cash). */
     cash?: CashUnlock;
+    /** Print-server links this session made: revoked when it signs out. */
+    printLinks?: string[];
   }
 }

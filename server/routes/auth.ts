@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { createElement } from 'react';
 import { Login } from '../../views/pages/Login.tsx';
 import * as sessions from '../backend/sessions.ts';
+import { lockCash } from '../cash-unlock.ts';
 import type { WebDeps } from '../context.ts';
 import { LoginForm } from '../forms/login.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
@@ -48,6 +49,9 @@ export function authRoutes(deps: WebDeps): Router {
   router.post('/sair', async (req, res) => {
     const refreshToken = req.session.auth?.refresh_token;
     if (refreshToken) await sessions.logout(deps.http, refreshToken, String(req.id));
+    // Print-server links and an unlocked cash end with the session.
+    await deps.printLinks.revoke(req.session.printLinks ?? []);
+    lockCash(deps, req);
     await destroySession(req);
     res.clearCookie(SESSION_COOKIE);
     res.redirect(303, '/');

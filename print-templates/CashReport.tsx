@@ -1,0 +1,30 @@
+import { formatBRL } from '../domain/money.ts';
+import type { CashEntry } from '../server/backend/cash.ts';
+import type { Shop } from '../server/print/shop.ts';
+import { CashTable } from '../views/components/CashTable.tsx';
+import { NOT_FISCAL } from './Document.tsx';
+import { ShopHeader } from './ShopHeader.tsx';
+
+/** The cash of a day or of a period on paper: the list with its signs, and the total or balance. */
+export function CashReport(props: {
+  shop: Shop;
+  title: string;
+  totalLabel: 'Total' | 'Balanço';
+  totalCents: number;
+  entries: CashEntry[];
+}) {
+  return (
+    <section className="sheet cash-report">
+      <ShopHeader shop={props.shop} title={props.title} />
+      {props.entries.length === 0 ? (
+        <p>Nenhuma transação foi encontrada para a data.</p>
+      ) : (
+        <CashTable entries={props.entries} />
+      )}
+      <p className="cash-total">
+        {props.totalLabel}: <strong>{formatBRL(props.totalCents)}</strong>
+      </p>
+      <p className="not-fiscal">{NOT_FISCAL}</p>
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { formatCpf } from '../domain/documents.ts';
+import type { AnyServiceOrder } from '../server/backend/service-orders.ts';
+import type { Shop } from '../server/print/shop.ts';
+import { brl, day } from '../views/format.ts';
+import { NOT_FISCAL, WARRANTY } from './Document.tsx';
+import { brlCents, paidCents, partsLine } from './order-facts.ts';
+import { ShopHeader } from './ShopHeader.tsx';
+
+type Repair = {
+  what: string;
+  parts: number | null;
+  labor: number | null;
+  final: number | null;
+  method: string | null;
+  when: string | null;
+  who: string | null;
+};
+
+function repairOf(o: AnyServiceOrder): Repair {
+  if (o.kind === 'external') {
+    const e = o.order;
+    return {
+      what: e.service_details ?? '-',
+      parts: null,
+      labor: null,
+      final: e.service_value,
+      method: e.service_payment_method,
+      when: e.service_date,
+      who: null,
+    };
+  }
+  const r = o.order;
+  return {
+    what: partsLine(r.fix_description) || '-',
+    parts: r.fix_value_pieces,
+    labor: r.fix_value_labor,
+    final: r.fix_value_final,
+    method: r.fix_payment_method,
+    when: r.fix_date,
+    who: r.fix_technician_name,
+  };
+}
+
+/** The delivery sheet: what was done, the values, the payment, the 90-day warranty and a signature line. */
+export function DeliverySheet({ o, shop }: { o: AnyServiceOrder; shop: Shop }) {
+  const order = o.order;
+  const repair = repairOf(o);
+  const product = o.kind === 'returned' ? o.order.original_service_order : o.order;
+  const paid = paidCents(order.transactions);
+  return (
+    <section className="sheet delivery">
+      <ShopHeader shop={shop} title={`Comprovante de entrega · ${order.number}`} />
+      <dl className="sheet-rows wide">
+        <div>
+          <dt>Cliente</dt>
+          <dd>
+            {order.client.name}
+            {order.client.cpf ? ` · CPF ${formatCpf(order.client.cpf)}` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>Produto</dt>
+          <dd>
+            {[product.product_name, product.product_brand, product.product_model]
+              .filter(Boolean)
+              .join(' · ') || '-'}
+          </dd>
+        </div>
+        <div>
+          <dt>Serviço realizado</dt>
+          <dd>{repair.what}</dd>
+        </div>
+        {repair.who ? (
+          <div>
+            <dt>Técnico</dt>
+            <dd>{repair.who}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Data</dt>
+          <dd>{day(repair.when)}</dd>
+        </div>
+        {repair.parts !== null ? (
+          <div>
+            <dt>Valor das peças</dt>
+            <dd>{brl(repair.parts)}</dd>
+          </div>
+        ) : null}
+        {repair.labor !== null ? (
+          <div>
+            <dt>Valor da mão de obra</dt>
+            <dd>{brl(repair.labor)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Valor final</dt>
+          <dd>{brl(repair.final)}</dd>
+        </div>
+        <div>
+          <dt>Forma de pagamento</dt>
+          <dd>{repair.method ?? '-'}</dd>
+        </div>
+        <div>
+          <dt>Pagamento(s)</dt>
+          <dd>{brlCents(paid)}</dd>
+        </div>
+      </dl>
+      <p className="warranty">{WARRANTY}</p>
+      <div className="signature">
+        <span>Assinatura do cliente</span>
+      </div>
+      <p className="not-fiscal">{NOT_FISCAL}</p>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Form } from '../views/components/Form.tsx';
+import { Island } from '../views/components/Island.tsx';
+
+/**
+ * A print sheet's body: the sheet itself and, on screen only, a small bar to print it or to make a
+ * link for the shop's print server. A snapshot for that link is rendered without the bar.
+ */
+export function SheetBody(props: {
+  children: ReactNode;
+  /** The sheet's own URL, for the print-server link; null renders no bar (a snapshot). */
+  path: string | null;
+  printLink?: string | null;
+  autoPrint?: boolean;
+}) {
+  return (
+    <>
+      {props.path ? (
+        <div className="print-bar screen-only">
+          <Island name="print-button" props={{ auto: Boolean(props.autoPrint) }}>
+            <span>Use Ctrl+P para imprimir.</span>
+          </Island>
+          <Form action="/impressao/links" className="inline" label="Link para a impressora">
+            <input type="hidden" name="path" value={props.path} />
+            <button type="submit" className="secondary">
+              Gerar link para a impressora
+            </button>
+          </Form>
+          {props.printLink ? (
+            <p className="print-link">
+              Link (válido por poucos minutos): <a href={props.printLink}>{props.printLink}</a>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {props.children}
+    </>
+  );
+}
+
+/** The warranty text printed on the order sheet and the delivery sheet (SPEC §1, §9: 90 days). */
+export const WARRANTY =
+  'Garantia de 90 dias para o serviço realizado, válida mediante apresentação desta ordem de serviço.';
+
+export const NOT_FISCAL = 'Este documento não é um documento fiscal.';

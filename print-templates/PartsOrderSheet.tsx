@@ -1,0 +1,73 @@
+import { formatCep } from '../domain/documents.ts';
+import { statusLabel } from '../domain/statuses.ts';
+import { type PartsOrder, paymentMethodOf } from '../server/backend/orders.ts';
+import type { Shop } from '../server/print/shop.ts';
+import { brl, day } from '../views/format.ts';
+import { NOT_FISCAL } from './Document.tsx';
+import { brlCents, paidCents } from './order-facts.ts';
+import { ShopHeader } from './ShopHeader.tsx';
+
+/** The parts order sheet: the order, the client, the piece, the value and the payments. */
+export function PartsOrderSheet({ order, shop }: { order: PartsOrder; shop: Shop }) {
+  const c = order.client;
+  const rows: [string, string][] = [
+    ['Pedido', order.number],
+    ['Data do pedido', day(order.created_at)],
+    ['Situação', statusLabel('parts', order.status)],
+    ['Cliente', c.name],
+    ['Telefones', [c.phone1, c.phone2, c.phone3].filter(Boolean).join(' / ') || '-'],
+    ['Peça', order.piece_name],
+    ['Código da peça', order.piece_code ?? '-'],
+    ['Modelo do produto', order.product_model ?? '-'],
+    ['Valor', brl(order.piece_value)],
+    ['Forma de pagamento', paymentMethodOf(order) ?? '-'],
+    [
+      'Pedido ao fabricante',
+      [day(order.manufacturer_date), order.manufacturer_code].filter((v) => v && v !== '-').join(' · ') ||
+        '-',
+    ],
+    ['Pagamento(s)', brlCents(paidCents(order.transactions))],
+  ];
+  return (
+    <section className="sheet parts-order">
+      <ShopHeader shop={shop} title={`Pedido ${order.number}`} />
+      <dl className="sheet-rows wide">
+        {rows.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="not-fiscal">{NOT_FISCAL}</p>
+    </section>
+  );
+}
+
+/** The address label: recipient (the client) and sender (the shop: name, phones, street, district, city, state). */
+export function AddressLabel({ order, shop }: { order: PartsOrder; shop: Shop }) {
+  const c = order.client;
+  const street = [c.address, c.number].filter(Boolean).join(', ');
+  return (
+    <section className="sheet label">
+      <div className="label-block recipient">
+        <h2>Destinatário</h2>
+        <p className="label-name">{c.name}</p>
+        {street ? <p>{street}</p> : null}
+        {c.complement ? <p>{c.complement}</p> : null}
+        {c.neighborhood ? <p>{c.neighborhood}</p> : null}
+        <p>{[c.city, c.state].filter(Boolean).join(' - ')}</p>
+        {c.zip_code ? <p>CEP {formatCep(c.zip_code)}</p> : null}
+      </div>
+      <div className="label-block sender">
+        <h2>Remetente</h2>
+        <p className="label-name">{shop.name}</p>
+        {shop.phones ? <p>{shop.phones}</p> : null}
+        {shop.street ? <p>{shop.street}</p> : null}
+        {shop.district ? <p>{shop.district}</p> : null}
+        <p>{[shop.city, shop.state].filter(Boolean).join(' - ')}</p>
+      </div>
+      <p className="label-order">Pedido {order.number}</p>
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { formatCnpj, formatCpf } from '../domain/documents.ts';
+import { statusLabel } from '../domain/statuses.ts';
+import type { AnyServiceOrder, NormalOrder } from '../server/backend/service-orders.ts';
+import type { Shop } from '../server/print/shop.ts';
+import { brl, day } from '../views/format.ts';
+import { NOT_FISCAL, WARRANTY } from './Document.tsx';
+import { brlCents, paidCents, ticketClass } from './order-facts.ts';
+import { ShopHeader } from './ShopHeader.tsx';
+
+type Row = [string, string];
+
+function Rows({ rows }: { rows: Row[] }) {
+  return (
+    <dl className="sheet-rows">
+      {rows
+        .filter(([, v]) => v && v !== '-')
+        .map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+const phones = (c: { phone1: string | null; phone2: string | null; phone3: string | null }) =>
+  [c.phone1, c.phone2, c.phone3].filter(Boolean).join(' / ');
+
+/** The product this order is about: a return's is its original order's. */
+function productOf(o: AnyServiceOrder): NormalOrder | (AnyServiceOrder & { kind: 'external' })['order'] {
+  return o.kind === 'returned' ? o.order.original_service_order : o.order;
+}
+
+function kindRows(o: AnyServiceOrder): Row[] {
+  if (o.kind === 'returned') {
+    return [
+      ['O.S. original', o.order.original_service_order.number],
+      ['Abertura da original', day(o.order.original_service_order.created_at)],
+      ['Motivo do retorno', o.order.return_motive ?? '-'],
+    ];
+  }
+  if (o.kind === 'external') {
+    return [
+      ['Data agendada', day(o.order.service_date)],
+      ['Período', o.order.service_period ?? '-'],
+      ['Tipo de serviço', o.order.service_type ?? '-'],
+      ['Valor', brl(o.order.service_value)],
+      ['Forma de pagamento', o.order.service_payment_method ?? '-'],
+      ['Detalhes', o.order.service_details ?? '-'],
+    ];
+  }
+  return [];
+}
+
+function Ticket({ o, shop, copy, full }: { o: AnyServiceOrder; shop: Shop; copy: string; full: boolean }) {
+  const order = o.order;
+  const product = productOf(o);
+  const client = order.client;
+  const rows: Row[] = [
+    ['O.S.', order.number],
+    ['Abertura', day(order.created_at)],
+    ['Situação', statusLabel(o.kind, order.status)],
+    ['Cliente', client.name],
+    ['Telefones', phones(client) || '-'],
+    ...(full
+      ? ([
+          ['CPF', client.cpf ? formatCpf(client.cpf) : '-'],
+          ['CNPJ', client.cnpj ? formatCnpj(client.cnpj) : '-'],
+        ] as Row[])
+      : []),
+    ['Produto', product.product_name ?? '-'],
+    ['Modelo', product.product_model ?? '-'],
+    ['Marca', product.product_brand ?? '-'],
+    ['Nº de série', product.product_serial ?? '-'],
+    ['Defeito Reclamado', product.product_details ?? '-'],
+    ['Acessórios', product.product_accessories ?? '-'],
+    ...kindRows(o),
+  ];
+  return (
+    <article className={`ticket ${o.kind === 'normal' ? ticketClass(order.number) : `ticket-${o.kind}`}`}>
+      <ShopHeader shop={shop} title={copy} />
+      <Rows rows={rows} />
+      {full ? (
+        <>
+          <p className="paid">
+            Pagamento(s): <strong>{brlCents(paidCents(order.transactions))}</strong>
+          </p>
+          <p className="warranty">{WARRANTY}</p>
+        </>
+      ) : null}
+      <p className="not-fiscal">{NOT_FISCAL}</p>
+    </article>
+  );
+}
+
+/**
+ * The order sheet (SPEC §2 Printouts): four tickets on one A4 page — the shop's copy, the client's
+ * copy, the bench tag and a stub. `copies` = 2 prints the whole sheet twice.
+ */
+export function ServiceOrderSheet({
+  o,
+  shop,
+  copies = 1,
+}: {
+  o: AnyServiceOrder;
+  shop: Shop;
+  copies?: number;
+}) {
+  const sheet = (n: number) => (
+    <section key={n} className="sheet four-tickets">
+      <Ticket o={o} shop={shop} copy="Via da loja" full />
+      <Ticket o={o} shop={shop} copy="Via do cliente" full />
+      <Ticket o={o} shop={shop} copy="Etiqueta da bancada" full={false} />
+      <Ticket o={o} shop={shop} copy="Canhoto" full={false} />
+    </section>
+  );
+  return <>{Array.from({ length: copies }, (_, i) => sheet(i))}</>;
+}

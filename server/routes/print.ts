@@ -1,0 +1,221 @@
+/**
+ * Print sheets (SPEC §1–§2): whole documents by URL behind the login, and read-only capability links
+ * for the shop's print server (/impressao/<token>), made from a snapshot of the sheet.
+ */
+import { type Request, type Response, Router } from 'express';
+import { createElement, type ReactElement } from 'react';
+import { formatDisplayDate, todayInShop } from '../../domain/dates.ts';
+import { CashReport } from '../../print-templates/CashReport.tsx';
+import { DeliverySheet } from '../../print-templates/DeliverySheet.tsx';
+import { SheetBody } from '../../print-templates/Document.tsx';
+import { AddressLabel, PartsOrderSheet } from '../../print-templates/PartsOrderSheet.tsx';
+import { ServiceOrderSheet } from '../../print-templates/ServiceOrderSheet.tsx';
+import { ErrorPage } from '../../views/pages/ErrorPage.tsx';
+import { entriesOfDay, entriesOfPeriod } from '../backend/cash.ts';
+import { getPartsOrder } from '../backend/orders.ts';
+import { findServiceOrder } from '../backend/service-orders.ts';
+import { cashToken } from '../cash-unlock.ts';
+import type { WebDeps } from '../context.ts';
+import { PeriodForm } from '../forms/cash.ts';
+import { textOf, validateForm } from '../forms/validate.ts';
+import { shopFrom } from '../print/shop.ts';
+import { balanceOf } from './cash.ts';
+
+type Sheet = { title: string; element: ReactElement } | { redirect: string };
+
+/** Each printable URL and how to load its sheet; a pattern list keeps POST /impressao/links honest. */
+function sheetRoutes(deps: WebDeps) {
+  const shop = shopFrom(deps.env);
+  const notFound = (to: string): Sheet => ({ redirect: to });
+
+  return [
+    {
+      pattern: /^\/os\/(\d{1,9})\/imprimir$/,
+      async load(req: Request, id: string): Promise<Sheet> {
+        const found = await findServiceOrder(req.api, id);
+        if (!found) return notFound('/consulta');
+        // Two copies are for normal and return orders only (SPEC §2).
+        const copies = req.query.vias === '2' && found.kind !== 'external' ? 2 : 1;
+        return {
+          title: `O.S. ${found.order.number}`,
+          element: createElement(ServiceOrderSheet, { o: found, shop, copies }),
+        };
+      },
+    },
+    {
+      pattern: /^\/os\/(\d{1,9})\/entrega$/,
+      async load(req: Request, id: string): Promise<Sheet> {
+        const found = await findServiceOrder(req.api, id);
+        if (!found) return notFound('/consulta');
+        return {
+          title: `Entrega ${found.order.number}`,
+          element: createElement(DeliverySheet, { o: found, shop }),
+        };
+      },
+    },
+    {
+      pattern: /^\/pedido\/(\d{1,9})\/imprimir$/,
+      async load(req: Request, id: string): Promise<Sheet> {
+        const found = await getPartsOrder(req.api, id);
+        if (!found.ok) return notFound('/consulta');
+        return {
+          title: `Pedido ${found.data.number}`,
+          element: createElement(PartsOrderSheet, { order: found.data, shop }),
+        };
+      },
+    },
+    {
+      pattern: /^\/pedido\/(\d{1,9})\/etiqueta$/,
+      async load(req: Request, id: string): Promise<Sheet> {
+        const found = await getPartsOrder(req.api, id);
+        if (!found.ok) return notFound('/consulta');
+        return {
+          title: `Etiqueta ${found.data.number}`,
+          element: createElement(AddressLabel, { order: found.data, shop }),
+        };
+      },
+    },
+    {
+      pattern: /^\/caixa-hoje\/imprimir$/,
+      async load(req: Request): Promise<Sheet> {
+        const token = cashToken(deps, req);
+        if (!token) return { redirect: '/caixa-hoje' };
+        const date = todayInShop(deps.env.SHOP_TZ);
+        const result = await entriesOfDay(req.api, token, date);
+        if (!result.ok) return { redirect: '/caixa-hoje' };
+        const title = `Caixa do dia ${formatDisplayDate(date)}`;
+        return {
+          title,
+          element: createElement(CashReport, {
+            shop,
+            title,
+            totalLabel: 'Total',
+            totalCents: balanceOf(result.data),
+            entries: result.data,
+          }),
+        };
+      },
+    },
+    {
+      pattern: /^\/caixa-periodo\/imprimir$/,
+      async load(req: Request): Promise<Sheet> {
+        const token = cashToken(deps, req);
+        if (!token) return { redirect: '/caixa-periodo' };
+        const form = validateForm(PeriodForm, req.query);
+        if (!form.ok) return { redirect: '/caixa-periodo' };
+        const result = await entriesOfPeriod(req.api, token, form.data.de, form.data.ate);
+        if (!result.ok) return { redirect: '/caixa-periodo' };
+        const title = `Caixa de ${formatDisplayDate(form.data.de)} a ${formatDisplayDate(form.data.ate)}`;
+        return {
+          title,
+          element: createElement(CashReport, {
+            shop,
+            title,
+            totalLabel: 'Balanço',
+            totalCents: balanceOf(result.data),
+            entries: result.data,
+          }),
+        };
+      },
+    },
+  ];
+}
+
+export function printRoutes(deps: WebDeps): Router {
+  const router = Router();
+  const sheets = sheetRoutes(deps);
+
+  function match(path: string) {
+    for (const s of sheets) {
+      const m = s.pattern.exec(path);
+      if (m) return { sheet: s, id: m[1] ?? '' };
+    }
+    return null;
+  }
+
+  for (const s of sheets) {
+    router.get(s.pattern, async (req: Request, res: Response) => {
+      const m = s.pattern.exec(req.path);
+      const loaded = await s.load(req, m?.[1] ?? '');
+      if ('redirect' in loaded) return res.redirect(303, loaded.redirect);
+      const token = textOf(req.query, 'link');
+      const printLink = token
+        ? `${req.protocol}://${req.get('host')}/impressao/${encodeURIComponent(token)}`
+        : null;
+      const self = req.originalUrl.replace(/([?&])link=[^&]*&?/, '$1').replace(/[?&]$/, '');
+      deps.render(
+        req,
+        res,
+        createElement(SheetBody, {
+          path: self,
+          printLink,
+          autoPrint: req.query.imprimir === '1',
+          children: loaded.element,
+        }),
+        { title: loaded.title, sheet: true },
+      );
+    });
+  }
+
+  router.post('/impressao/links', async (req, res) => {
+    const target = textOf(req.body, 'path');
+    const url = new URL(target, 'http://sheet.local');
+    const found = target.startsWith('/') ? match(url.pathname) : null;
+    if (!found) {
+      res.status(400);
+      return deps.render(
+        req,
+        res,
+        createElement(ErrorPage, {
+          title: 'Folha inválida',
+          message: 'Esta folha não pode ser impressa por link.',
+        }),
+        {
+          title: 'Folha inválida',
+          status: 400,
+        },
+      );
+    }
+    // Load the sheet as this person sees it now, with the query it was opened with.
+    req.query = Object.fromEntries(url.searchParams) as typeof req.query;
+    const loaded = await found.sheet.load(req, found.id);
+    if ('redirect' in loaded) return res.redirect(303, loaded.redirect);
+    const html = deps.render.html(
+      req,
+      res,
+      createElement(SheetBody, { path: null, children: loaded.element }),
+      {
+        title: loaded.title,
+        sheet: true,
+      },
+    );
+    const token = await deps.printLinks.create(html, deps.env.PRINT_LINK_MINUTES);
+    req.session.printLinks = [...(req.session.printLinks ?? []), token].slice(-50);
+    const sep = url.search ? '&' : '?';
+    res.redirect(303, `${url.pathname}${url.search}${sep}link=${encodeURIComponent(token)}`);
+  });
+
+  return router;
+}
+
+/** The print server's door: no login, one sheet, read-only, for a few minutes. */
+export function printLinkRoute(deps: WebDeps): Router {
+  const router = Router();
+  router.get('/impressao/:token', async (req, res) => {
+    const html = await deps.printLinks.open(String(req.params.token));
+    if (!html) {
+      return deps.render(
+        req,
+        res,
+        createElement(ErrorPage, {
+          title: 'Link expirado',
+          message: 'Este link de impressão não existe mais. Gere outro na folha.',
+          back: false,
+        }),
+        { title: 'Link expirado', status: 404 },
+      );
+    }
+    res.status(200).type('html').set({ 'cache-control': 'no-store', 'x-robots-tag': 'noindex' }).send(html);
+  });
+  return router;
+}

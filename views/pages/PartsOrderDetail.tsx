@@ -1,0 +1,147 @@
+import type { ReactNode } from 'react';
+import { formatDisplayDate } from '../../domain/dates.ts';
+import { isTerminal } from '../../domain/statuses.ts';
+import { TRANSACTION_TYPES } from '../../domain/transactions.ts';
+import { type PartsOrder, paymentMethodOf } from '../../server/backend/orders.ts';
+import { ClientDetails, orDash } from '../components/ClientDetails.tsx';
+import { DialogTrigger } from '../components/Dialog.tsx';
+import { Form } from '../components/Form.tsx';
+import { ManagerDialog, type ManagerDialogState } from '../components/ManagerDialog.tsx';
+import { TextArea } from '../components/OrderFields.tsx';
+import { Payments } from '../components/Payments.tsx';
+import { StatusLabel } from '../components/StatusLabel.tsx';
+import { SubmitButton } from '../components/SubmitButton.tsx';
+import {
+  UPFRONT_DIALOG,
+  UpfrontPaymentDialog,
+  type UpfrontState,
+} from '../components/UpfrontPaymentDialog.tsx';
+import { brl } from '../format.ts';
+
+export const CANCEL_PARTS_ORDER_DIALOG = 'cancelar-pedido';
+export const DELETE_PARTS_ORDER_DIALOG = 'deletar-pedido';
+
+export type PartsOrderDetailProps = {
+  order: PartsOrder;
+  /** The shop's time zone (SHOP_TZ): timestamps read as the shop's calendar day. */
+  shopTz: string;
+  upfront: UpfrontState;
+  cancel: ManagerDialogState & { values?: { confirm_username?: string; cancel_motive?: string } };
+  remove: ManagerDialogState;
+};
+
+/**
+ * The parts order (SPEC §2 Parts order detail): client, order data, upfront payments, and the actions.
+ * Cancelled (103) and completed (104) orders show only the two print buttons and no Edit link.
+ */
+export function PartsOrderDetail({ order, shopTz, upfront, cancel, remove }: PartsOrderDetailProps) {
+  const id = encodeURIComponent(String(order.id));
+  const base = `/pedido/${id}`;
+  const open = !isTerminal('parts', order.status);
+  const date = (value: string | null | undefined) => formatDisplayDate(value ?? null, shopTz);
+  const upfronts = (order.transactions ?? []).filter((t) => t.type === TRANSACTION_TYPES.UPFRONT_PAYMENT);
+  const rows: [string, ReactNode][] = [
+    ['Número do pedido', order.number],
+    ['Data do pedido', date(order.created_at)],
+    ['Status', <StatusLabel key="status" kind="parts" code={order.status} />],
+    ['Nome da peça', orDash(order.piece_name)],
+    ['Código da peça', orDash(order.piece_code)],
+    ['Modelo do produto', orDash(order.product_model)],
+    ['Valor', brl(order.piece_value)],
+    ['Data do pedido ao fabricante', date(order.manufacturer_date)],
+    ['Código do pedido ao fabricante', orDash(order.manufacturer_code)],
+    ['Forma de pagamento', orDash(paymentMethodOf(order))],
+  ];
+
+  return (
+    <section className="parts-order-detail">
+      <header className="order-header">
+        <h1>{`Pedido ${order.number}`}</h1>
+        <StatusLabel kind="parts" code={order.status} />
+        <div className="order-header-links">
+          {open ? (
+            <a className="button" href={`/editar-pedido/${id}`}>
+              Editar
+            </a>
+          ) : null}
+          <DialogTrigger
+            dialogId={DELETE_PARTS_ORDER_DIALOG}
+            label="Deletar Pedido"
+            href={`${base}?dialogo=${DELETE_PARTS_ORDER_DIALOG}`}
+            className="danger"
+          />
+        </div>
+      </header>
+
+      <div className="order-actions actions">
+        <a className="button" href={`${base}/imprimir`} target="_blank" rel="noopener">
+          Imprimir Pedido
+        </a>
+        <a className="button" href={`${base}/etiqueta`} target="_blank" rel="noopener">
+          Imprimir Etiqueta
+        </a>
+        {open ? (
+          <>
+            <DialogTrigger
+              dialogId={UPFRONT_DIALOG}
+              label="Pagamento antecipado"
+              href={`${base}?dialogo=${UPFRONT_DIALOG}`}
+            />
+            <Form action={`${base}/enviar-caixa`} className="inline" label="Enviar para o caixa">
+              <SubmitButton label="Finalizar e Enviar para o caixa" busyLabel="Enviando..." />
+            </Form>
+            <DialogTrigger
+              dialogId={CANCEL_PARTS_ORDER_DIALOG}
+              label="Cancelar Pedido"
+              href={`${base}?dialogo=${CANCEL_PARTS_ORDER_DIALOG}`}
+              className="danger"
+            />
+          </>
+        ) : null}
+      </div>
+
+      <h2>Cliente</h2>
+      {order.client ? <ClientDetails client={order.client} /> : <p className="muted">-</p>}
+
+      <h2>Pedido</h2>
+      <dl className="details">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <h2>Pagamentos antecipados</h2>
+      <Payments transactions={upfronts} empty="Sem pagamentos antecipados" />
+
+      {open ? (
+        <>
+          <UpfrontPaymentDialog action={`${base}/pagamento-antecipado`} state={upfront} />
+          <ManagerDialog
+            id={CANCEL_PARTS_ORDER_DIALOG}
+            title={`Cancelar Pedido: ${order.number}`}
+            action={`${base}/cancelar`}
+            state={cancel}
+            submitLabel="Confirmar cancelamento"
+          >
+            <TextArea
+              name="cancel_motive"
+              label="Motivo do cancelamento"
+              value={cancel.values?.cancel_motive}
+              errors={cancel.errors}
+            />
+          </ManagerDialog>
+        </>
+      ) : null}
+      <ManagerDialog
+        id={DELETE_PARTS_ORDER_DIALOG}
+        title={`Deletar Pedido: ${order.number}`}
+        action={`${base}/deletar`}
+        state={remove}
+        submitLabel="Deletar"
+      />
+    </section>
+  );
+}
