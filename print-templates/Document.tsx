@@ -7,7 +7,7 @@ import { Island } from '../views/components/Island.tsx';
  * link for the shop's print server. A snapshot for that link is rendered without the bar.
  */
 export function SheetBody(props: {
-  children: ReactNode;
+  children?: ReactNode;
   /** The sheet's own URL, for the print-server link; null renders no bar (a snapshot). */
   path: string | null;
   printLink?: string | null;

@@ -146,12 +146,15 @@ export function printRoutes(deps: WebDeps): Router {
       deps.render(
         req,
         res,
-        createElement(SheetBody, {
-          path: self,
-          printLink,
-          autoPrint: req.query.imprimir === '1',
-          children: loaded.element,
-        }),
+        createElement(
+          SheetBody,
+          {
+            path: self,
+            printLink,
+            autoPrint: req.query.imprimir === '1',
+          },
+          loaded.element,
+        ),
         { title: loaded.title, sheet: true },
       );
     });
@@ -180,15 +183,10 @@ export function printRoutes(deps: WebDeps): Router {
     req.query = Object.fromEntries(url.searchParams) as typeof req.query;
     const loaded = await found.sheet.load(req, found.id);
     if ('redirect' in loaded) return res.redirect(303, loaded.redirect);
-    const html = deps.render.html(
-      req,
-      res,
-      createElement(SheetBody, { path: null, children: loaded.element }),
-      {
-        title: loaded.title,
-        sheet: true,
-      },
-    );
+    const html = deps.render.html(req, res, createElement(SheetBody, { path: null }, loaded.element), {
+      title: loaded.title,
+      sheet: true,
+    });
     const token = await deps.printLinks.create(html, deps.env.PRINT_LINK_MINUTES);
     req.session.printLinks = [...(req.session.printLinks ?? []), token].slice(-50);
     const sep = url.search ? '&' : '?';
