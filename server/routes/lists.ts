@@ -1,7 +1,80 @@
-/** The lists by status of SPEC §2: normal, returned and external service orders, and parts orders. */
-import { Router } from 'express';
+/**
+ * The lists by status of SPEC §2: normal, returned and external service orders, and parts orders.
+ * A GET form (?status=): nothing listed before Listar, the §5 message when Listar is pressed without a
+ * status, and a failed listing shows nothing at all (SPEC §8), not even a toast.
+ */
+import { type Request, type Response, Router } from 'express';
+import { createElement } from 'react';
+import { type OrderKind, statusesOf } from '../../domain/statuses.ts';
+import { orderRowOf } from '../../views/components/OrderRows.tsx';
+import { StatusList, type StatusListProps } from '../../views/pages/StatusList.tsx';
+import type { ApiResult } from '../backend/client.ts';
+import type { OrderListItem } from '../backend/lookup.ts';
+import { listPartsOrders } from '../backend/orders.ts';
+import { listServiceOrders } from '../backend/service-orders.ts';
 import type { WebDeps } from '../context.ts';
+import { textOf } from '../forms/validate.ts';
 
-export function listRoutes(_deps: WebDeps): Router {
-  return Router();
+const STATUS_REQUIRED = 'Selecione um status para buscar';
+const NO_SERVICE_ORDER = 'Nenhuma O.S. foi encontrada.';
+const NO_PARTS_ORDER = 'Nenhum pedido foi encontrado.';
+
+type ListScreen = { path: string; title: string; kind: OrderKind; empty: string };
+
+export const LIST_SCREENS: readonly ListScreen[] = [
+  { path: '/listar-os-normal', title: 'Listar O.S.', kind: 'normal', empty: NO_SERVICE_ORDER },
+  { path: '/listar-os-retorno', title: 'Listar O.S. de Retorno', kind: 'returned', empty: NO_SERVICE_ORDER },
+  {
+    path: '/listar-atendimento-externo',
+    title: 'Listar Atendimentos Externos',
+    kind: 'external',
+    empty: NO_SERVICE_ORDER,
+  },
+  { path: '/listar-pedido', title: 'Listar Pedidos', kind: 'parts', empty: NO_PARTS_ORDER },
+];
+
+function listOf(req: Request, kind: OrderKind, status: number): Promise<ApiResult<OrderListItem[]>> {
+  return kind === 'parts' ? listPartsOrders(req.api, status) : listServiceOrders(req.api, kind, status);
+}
+
+const hrefOf = (kind: OrderKind, id: number | string) =>
+  `${kind === 'parts' ? '/pedido/' : '/os/'}${encodeURIComponent(String(id))}`;
+
+export function listRoutes(deps: WebDeps): Router {
+  const router = Router();
+
+  for (const screen of LIST_SCREENS) {
+    const options = statusesOf(screen.kind);
+    const show = (req: Request, res: Response, props: Partial<StatusListProps>, status = 200) =>
+      deps.render(
+        req,
+        res,
+        createElement(StatusList, {
+          title: screen.title,
+          action: screen.path,
+          options,
+          empty: screen.empty,
+          status: '',
+          ...props,
+        }),
+        { title: screen.title, status },
+      );
+
+    router.get(screen.path, async (req, res) => {
+      // The first visit has no query: just the form.
+      if (req.query.status === undefined) return show(req, res, {});
+      const typed = textOf(req.query, 'status').trim();
+      const code = /^\d{1,4}$/.test(typed) ? Number(typed) : Number.NaN;
+      if (!options.some((o) => o.code === code)) {
+        return show(req, res, { status: typed, errors: { status: STATUS_REQUIRED } }, 400);
+      }
+      const result = await listOf(req, screen.kind, code);
+      // SPEC §8: status listing failures show nothing.
+      if (!result.ok) return show(req, res, { status: typed }, 502);
+      const rows = result.data.map((o) => orderRowOf(o, screen.kind, hrefOf(screen.kind, o.id)));
+      return show(req, res, { status: typed, rows });
+    });
+  }
+
+  return router;
 }

@@ -1,7 +1,284 @@
-/** Abrir O.S., Abrir O.S. de Retorno and Abrir Serviço Externo (SPEC §2). */
-import { Router } from 'express';
+/**
+ * Abrir O.S., Abrir O.S. de Retorno and Abrir Serviço Externo (SPEC §2, §5, §8): search, select, fill
+ * in, POST; field errors re-render with 400, an api failure re-renders with the §8 toast and what was
+ * typed, success flashes the §8 toast and goes to /os/{id} (303).
+ */
+import { type Request, type Response, Router } from 'express';
+import { createElement } from 'react';
+import { z } from 'zod';
+import type { ClientPickerState } from '../../views/components/ClientPicker.tsx';
+import { type OrderRow, orderRowOf } from '../../views/components/OrderRows.tsx';
+import { OPEN_EXTERNAL_PATH, OpenExternalOrder } from '../../views/pages/OpenExternalOrder.tsx';
+import {
+  OPEN_RETURN_PATH,
+  OpenReturnOrder,
+  type OpenReturnOrderProps,
+  type OriginalOrder,
+} from '../../views/pages/OpenReturnOrder.tsx';
+import { OPEN_NORMAL_PATH, OpenServiceOrder } from '../../views/pages/OpenServiceOrder.tsx';
+import type { ApiFailure } from '../backend/client.ts';
+import {
+  createExternalOrder,
+  createNormalOrder,
+  createReturnedOrder,
+  getServiceOrder,
+  normalOrdersByNumber,
+} from '../backend/service-orders.ts';
 import type { WebDeps } from '../context.ts';
+import { requiredText } from '../forms/fields.ts';
+import {
+  centsFieldsToReais,
+  PRODUCT_FIELD_NAMES,
+  productFields,
+  SERVICE_FIELD_NAMES,
+  serviceFields,
+  typedValues,
+} from '../forms/service-order.ts';
+import { textOf, validateForm } from '../forms/validate.ts';
+import { flash } from '../middleware/flash.ts';
+import type { Toast } from '../session-data.ts';
+import { clientPickerState } from './client-picker.ts';
 
-export function openOrderRoutes(_deps: WebDeps): Router {
-  return Router();
+const TEXT = {
+  created: 'O.S. Cadastrada com sucesso!',
+  createFailed: 'Ocorreu um erro ao criar a O.S. Cheque os dados.',
+  returnCreated: 'O.S. de retorno cadastrada com sucesso!',
+  externalCreated: 'Atendimento Externo Cadastrado com sucesso!',
+  externalFailed: 'Ocorreu um erro ao criar o Atendimento Externo. Cheque os dados.',
+  searchRequired: 'Digite algo para buscar',
+  motiveRequired: 'Digite algo para cadastrar',
+};
+
+/** An id from a form or a query: digits only, as the api's ids are. */
+const ID = /^\d{1,9}$/;
+const idField = z.preprocess(
+  (v) => (typeof v === 'string' && ID.test(v.trim()) ? Number(v) : undefined),
+  z.number({ error: 'Selecione um item' }),
+);
+
+const NormalForm = z.object({
+  client_id: idField,
+  ...productFields('Nome do produto é obrigatório'),
+});
+
+// SPEC §5 gives the external form's product name this text, to the letter.
+const ExternalForm = z.object({
+  client_id: idField,
+  ...productFields(TEXT.searchRequired),
+  ...serviceFields,
+});
+
+const ReturnForm = z.object({
+  original_service_order_id: idField,
+  return_motive: requiredText(TEXT.motiveRequired, 2000),
+});
+
+/** The client id a posted open form carried, when it looks like one. */
+function postedClientId(req: Request): string | undefined {
+  const id = textOf(req.body, 'client_id').trim();
+  return ID.test(id) ? id : undefined;
+}
+
+const httpStatusOf = (status: number) => (status >= 400 && status < 500 ? status : 502);
+const error = (text: string): Toast[] => [{ kind: 'error', text }];
+const orderPath = (id: number | string) => `/os/${encodeURIComponent(String(id))}`;
+
+/** The api's field messages, only for fields the form shows (the rest is said by the toast). */
+function issuesOn(result: ApiFailure, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(result.issues ?? {}).filter(([name]) => names.includes(name)));
+}
+
+export function openOrderRoutes(deps: WebDeps): Router {
+  const router = Router();
+
+  // --- Abrir O.S. (normal) ---
+  type OpenView = {
+    picker: ClientPickerState;
+    clientId?: string;
+    values?: Record<string, string | undefined>;
+    errors?: Record<string, string>;
+    status?: number;
+    toasts?: Toast[];
+  };
+
+  function showNormal(req: Request, res: Response, v: OpenView) {
+    deps.render(
+      req,
+      res,
+      createElement(OpenServiceOrder, {
+        picker: v.picker,
+        values: v.values ?? {},
+        errors: v.errors,
+        clientId: v.clientId,
+      }),
+      { title: 'Abrir O.S.', status: v.status ?? (v.picker.errors ? 400 : 200), toasts: v.toasts ?? [] },
+    );
+  }
+
+  // A client just registered lands here with its success toast waiting (render takes the flash).
+  router.get(OPEN_NORMAL_PATH, async (req, res) => {
+    showNormal(req, res, { picker: await clientPickerState(req, OPEN_NORMAL_PATH) });
+  });
+
+  router.post(OPEN_NORMAL_PATH, async (req, res) => {
+    const values = typedValues(req.body, PRODUCT_FIELD_NAMES);
+    const clientId = postedClientId(req);
+    const picker = await clientPickerState(req, OPEN_NORMAL_PATH, clientId ?? '');
+    const form = validateForm(NormalForm, req.body);
+    if (!form.ok) {
+      // No client behind the form (a stale or forged page): nothing to show under a field, say it in a toast.
+      const toasts = form.errors.client_id || !picker.selected ? error(TEXT.createFailed) : [];
+      return showNormal(req, res, { picker, clientId, values, errors: form.errors, status: 400, toasts });
+    }
+    const result = await createNormalOrder(req.api, form.data);
+    if (!result.ok) {
+      return showNormal(req, res, {
+        picker,
+        clientId,
+        values,
+        errors: issuesOn(result, PRODUCT_FIELD_NAMES),
+        status: httpStatusOf(result.status),
+        toasts: error(TEXT.createFailed),
+      });
+    }
+    flash(req, 'success', TEXT.created);
+    res.redirect(303, orderPath(result.data.id));
+  });
+
+  // --- Abrir Serviço Externo ---
+  const EXTERNAL_NAMES = [...PRODUCT_FIELD_NAMES, ...SERVICE_FIELD_NAMES] as const;
+
+  function showExternal(req: Request, res: Response, v: OpenView) {
+    deps.render(
+      req,
+      res,
+      createElement(OpenExternalOrder, {
+        picker: v.picker,
+        values: v.values ?? {},
+        errors: v.errors,
+        clientId: v.clientId,
+      }),
+      {
+        title: 'Abrir Serviço Externo',
+        status: v.status ?? (v.picker.errors ? 400 : 200),
+        toasts: v.toasts ?? [],
+      },
+    );
+  }
+
+  router.get(OPEN_EXTERNAL_PATH, async (req, res) => {
+    showExternal(req, res, { picker: await clientPickerState(req, OPEN_EXTERNAL_PATH) });
+  });
+
+  router.post(OPEN_EXTERNAL_PATH, async (req, res) => {
+    const values = typedValues(req.body, EXTERNAL_NAMES);
+    const clientId = postedClientId(req);
+    const picker = await clientPickerState(req, OPEN_EXTERNAL_PATH, clientId ?? '');
+    const form = validateForm(ExternalForm, req.body);
+    if (!form.ok) {
+      const toasts = form.errors.client_id || !picker.selected ? error(TEXT.externalFailed) : [];
+      return showExternal(req, res, { picker, clientId, values, errors: form.errors, status: 400, toasts });
+    }
+    const body = centsFieldsToReais(form.data, ['service_value']);
+    // SPEC §5: dates are sent as dates, an empty string when blank.
+    const result = await createExternalOrder(req.api, { ...body, service_date: body.service_date ?? '' });
+    if (!result.ok) {
+      return showExternal(req, res, {
+        picker,
+        clientId,
+        values,
+        errors: issuesOn(result, EXTERNAL_NAMES),
+        status: httpStatusOf(result.status),
+        toasts: error(TEXT.externalFailed),
+      });
+    }
+    flash(req, 'success', TEXT.externalCreated);
+    res.redirect(303, orderPath(result.data.id));
+  });
+
+  // --- Abrir O.S. de Retorno ---
+  /** The chosen original order's summary, or null when it names no normal order the api gives. */
+  async function originalOrder(req: Request, id: string): Promise<OriginalOrder | null> {
+    if (!ID.test(id)) return null;
+    const found = await getServiceOrder(req.api, 'normal', id);
+    if (!found.ok) return null;
+    const o = found.data;
+    return {
+      id: String(o.id),
+      number: o.number,
+      clientName: o.client?.name?.trim() || '-',
+      productName: o.product_name?.trim() || '-',
+      status: o.status,
+    };
+  }
+
+  /** The search by number (?numero=): silent on failure (SPEC §8), the no-result text only after it. */
+  async function searchState(req: Request) {
+    const numero = textOf(req.query, 'numero').trim();
+    const state: { numero: string; searched: boolean; results: OrderRow[]; errors: Record<string, string> } =
+      {
+        numero,
+        searched: false,
+        results: [],
+        errors: {},
+      };
+    if (req.query.numero === undefined) return state;
+    if (!numero) {
+      state.errors.numero = TEXT.searchRequired;
+      return state;
+    }
+    const found = await normalOrdersByNumber(req.api, numero);
+    state.searched = true;
+    state.results = found.ok
+      ? found.data.map((o) =>
+          orderRowOf(o, 'normal', `${OPEN_RETURN_PATH}?original=${encodeURIComponent(String(o.id))}`),
+        )
+      : [];
+    return state;
+  }
+
+  function showReturn(
+    req: Request,
+    res: Response,
+    props: OpenReturnOrderProps,
+    status: number,
+    toasts: Toast[] = [],
+  ) {
+    deps.render(req, res, createElement(OpenReturnOrder, props), {
+      title: 'Abrir O.S. de Retorno',
+      status,
+      toasts,
+    });
+  }
+
+  router.get(OPEN_RETURN_PATH, async (req, res) => {
+    const [search, original] = await Promise.all([
+      searchState(req),
+      originalOrder(req, textOf(req.query, 'original').trim()),
+    ]);
+    const hasErrors = Object.keys(search.errors).length > 0;
+    showReturn(req, res, { ...search, original, returnMotive: '' }, hasErrors ? 400 : 200);
+  });
+
+  router.post(OPEN_RETURN_PATH, async (req, res) => {
+    const returnMotive = textOf(req.body, 'return_motive');
+    const original = await originalOrder(req, textOf(req.body, 'original_service_order_id').trim());
+    const again = (status: number, errors: Record<string, string>) =>
+      showReturn(
+        req,
+        res,
+        { numero: '', searched: false, results: [], original, returnMotive, errors },
+        status,
+        // SPEC §8: the open-failure toast, also after validation errors on this screen.
+        error(TEXT.createFailed),
+      );
+    const form = validateForm(ReturnForm, req.body);
+    if (!form.ok) return again(400, form.errors);
+    const result = await createReturnedOrder(req.api, form.data);
+    if (!result.ok) return again(httpStatusOf(result.status), issuesOn(result, ['return_motive']));
+    flash(req, 'success', TEXT.returnCreated);
+    res.redirect(303, orderPath(result.data.id));
+  });
+
+  return router;
 }

@@ -1,0 +1,45 @@
+import type { OrderKind } from '../../domain/statuses.ts';
+import type { OrderListItem } from '../../server/backend/lookup.ts';
+import { StatusLabel } from './StatusLabel.tsx';
+
+/** One order in a list: number, client name, product or piece name, status, and a link. */
+export type OrderRow = {
+  id: string;
+  number: string;
+  clientName: string;
+  itemName: string;
+  kind: OrderKind;
+  status: number;
+  href: string;
+};
+
+/** An order as the api lists it, as a row; `href` is where its link goes. */
+export function orderRowOf(item: OrderListItem, kind: OrderKind, href: string): OrderRow {
+  const name = kind === 'parts' ? item.piece_name : item.product_name;
+  return {
+    id: String(item.id),
+    number: item.number,
+    clientName: item.client?.name?.trim() || '-',
+    itemName: name?.trim() || '-',
+    kind,
+    status: item.status,
+    href,
+  };
+}
+
+/** Orders in five columns (SPEC §2 "Lists render in five columns"); the last is Abrir or Selecionar. */
+export function OrderRows({ rows, linkLabel = 'Abrir' }: { rows: OrderRow[]; linkLabel?: string }) {
+  return (
+    <ul className="rows results">
+      {rows.map((r) => (
+        <li key={`${r.kind}-${r.id}`} className="cols-5">
+          <span>{r.number}</span>
+          <span>{r.clientName}</span>
+          <span>{r.itemName}</span>
+          <StatusLabel kind={r.kind} code={r.status} />
+          <a href={r.href}>{linkLabel}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,98 @@
+import { Field, type FieldErrors } from '../components/Field.tsx';
+import { Form } from '../components/Form.tsx';
+import { TextArea } from '../components/OrderFields.tsx';
+import { type OrderRow, OrderRows } from '../components/OrderRows.tsx';
+import { StatusLabel } from '../components/StatusLabel.tsx';
+import { SubmitButton } from '../components/SubmitButton.tsx';
+
+export const OPEN_RETURN_PATH = '/abrir-os-retorno';
+export const NO_ORDER_FOUND = 'Nenhuma O.S. encontrada';
+
+/** The original (normal) order a return is opened against. */
+export type OriginalOrder = {
+  id: string;
+  number: string;
+  clientName: string;
+  productName: string;
+  status: number;
+};
+
+export type OpenReturnOrderProps = {
+  /** The number typed in the search. */
+  numero: string;
+  /** A search was made: only then may the no-result text show. */
+  searched: boolean;
+  results: OrderRow[];
+  original: OriginalOrder | null;
+  returnMotive: string;
+  /** Errors of both forms: 'numero' (search) and 'return_motive'. */
+  errors?: FieldErrors;
+};
+
+/**
+ * Abrir O.S. de Retorno (SPEC §2): search a normal order by number, Selecionar it, see its summary and
+ * type the return reason. Plain GET search and links: no JavaScript needed.
+ */
+export function OpenReturnOrder(props: OpenReturnOrderProps) {
+  const { original } = props;
+  return (
+    <section className="open-order open-return">
+      <h1>Abrir O.S. de Retorno</h1>
+      <Form action={OPEN_RETURN_PATH} method="get" className="search" label="Buscar O.S.">
+        <Field
+          name="numero"
+          label="Número da O.S."
+          type="search"
+          value={props.numero}
+          errors={props.errors}
+          autoFocus={!original}
+        />
+        <button type="submit" className="primary">
+          Buscar
+        </button>
+      </Form>
+      {props.searched && props.results.length === 0 ? <p className="empty">{NO_ORDER_FOUND}</p> : null}
+      {props.results.length > 0 ? <OrderRows rows={props.results} linkLabel="Selecionar" /> : null}
+      {original ? (
+        <>
+          <div className="original-order">
+            <h2>O.S. original</h2>
+            <dl className="details">
+              <div>
+                <dt>Número</dt>
+                <dd>{original.number}</dd>
+              </div>
+              <div>
+                <dt>Cliente</dt>
+                <dd>{original.clientName}</dd>
+              </div>
+              <div>
+                <dt>Produto</dt>
+                <dd>{original.productName}</dd>
+              </div>
+              <div>
+                <dt>Status</dt>
+                <dd>
+                  <StatusLabel kind="normal" code={original.status} />
+                </dd>
+              </div>
+            </dl>
+          </div>
+          <Form action={OPEN_RETURN_PATH} className="wide" label="Abrir O.S. de Retorno">
+            <input type="hidden" name="original_service_order_id" value={original.id} />
+            <TextArea
+              name="return_motive"
+              label="Motivo do retorno"
+              value={props.returnMotive}
+              errors={props.errors}
+              rows={4}
+            />
+            <div className="actions">
+              <SubmitButton label="Salvar" />
+            </div>
+          </Form>
+        </>
+      ) : null}
+    </section>
+  );
+}

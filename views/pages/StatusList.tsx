@@ -1,0 +1,41 @@
+import type { StatusOption } from '../../domain/statuses.ts';
+import { type FieldErrors, SelectField } from '../components/Field.tsx';
+import { Form } from '../components/Form.tsx';
+import { type OrderRow, OrderRows } from '../components/OrderRows.tsx';
+
+export type StatusListProps = {
+  title: string;
+  /** The list's own path: the GET form submits to it. */
+  action: string;
+  options: readonly StatusOption[];
+  /** The status chosen, as typed in the query ('' when none). */
+  status: string;
+  errors?: FieldErrors;
+  /** The orders found; absent before a listing (and when the listing failed: SPEC §8 shows nothing). */
+  rows?: OrderRow[];
+  /** The text when the listing found nothing. */
+  empty: string;
+};
+
+/** Listar por Status (SPEC §2): a status selector, Listar, and the orders in five columns. */
+export function StatusList({ title, action, options, status, errors, rows, empty }: StatusListProps) {
+  return (
+    <section className="status-list">
+      <h1>{title}</h1>
+      <Form action={action} method="get" className="status-filter" label={title}>
+        <SelectField
+          name="status"
+          label="Status"
+          options={options.map((o) => ({ value: o.code, label: o.label }))}
+          value={status}
+          errors={errors}
+        />
+        <button type="submit" className="primary">
+          Listar
+        </button>
+      </Form>
+      {rows && rows.length === 0 ? <p className="empty">{empty}</p> : null}
+      {rows && rows.length > 0 ? <OrderRows rows={rows} /> : null}
+    </section>
+  );
+}
