@@ -22,6 +22,10 @@ import { shopFrom } from '../print/shop.ts';
 import { balanceOf } from './cash.ts';
 
 type Sheet = { title: string; element: ReactElement } | { redirect: string };
+/** The sheet's query (?vias=2, ?de=&ate=): from the request, or from the path a link is made for. */
+type Query = Record<string, string>;
+
+const queryOf = (params: URLSearchParams): Query => Object.fromEntries(params);
 
 /** Each printable URL and how to load its sheet; a pattern list keeps POST /impressao/links honest. */
 function sheetRoutes(deps: WebDeps) {
@@ -31,11 +35,11 @@ function sheetRoutes(deps: WebDeps) {
   return [
     {
       pattern: /^\/os\/(\d{1,9})\/imprimir$/,
-      async load(req: Request, id: string): Promise<Sheet> {
+      async load(req: Request, id: string, query: Query): Promise<Sheet> {
         const found = await findServiceOrder(req.api, id);
         if (!found) return notFound('/consulta');
         // Two copies are for normal and return orders only (SPEC §2).
-        const copies = req.query.vias === '2' && found.kind !== 'external' ? 2 : 1;
+        const copies = query.vias === '2' && found.kind !== 'external' ? 2 : 1;
         return {
           title: `O.S. ${found.order.number}`,
           element: createElement(ServiceOrderSheet, { o: found, shop, copies }),
@@ -44,7 +48,7 @@ function sheetRoutes(deps: WebDeps) {
     },
     {
       pattern: /^\/os\/(\d{1,9})\/entrega$/,
-      async load(req: Request, id: string): Promise<Sheet> {
+      async load(req: Request, id: string, query: Query): Promise<Sheet> {
         const found = await findServiceOrder(req.api, id);
         if (!found) return notFound('/consulta');
         return {
@@ -55,7 +59,7 @@ function sheetRoutes(deps: WebDeps) {
     },
     {
       pattern: /^\/pedido\/(\d{1,9})\/imprimir$/,
-      async load(req: Request, id: string): Promise<Sheet> {
+      async load(req: Request, id: string, query: Query): Promise<Sheet> {
         const found = await getPartsOrder(req.api, id);
         if (!found.ok) return notFound('/consulta');
         return {
@@ -66,7 +70,7 @@ function sheetRoutes(deps: WebDeps) {
     },
     {
       pattern: /^\/pedido\/(\d{1,9})\/etiqueta$/,
-      async load(req: Request, id: string): Promise<Sheet> {
+      async load(req: Request, id: string, query: Query): Promise<Sheet> {
         const found = await getPartsOrder(req.api, id);
         if (!found.ok) return notFound('/consulta');
         return {
@@ -77,7 +81,7 @@ function sheetRoutes(deps: WebDeps) {
     },
     {
       pattern: /^\/caixa-hoje\/imprimir$/,
-      async load(req: Request): Promise<Sheet> {
+      async load(req: Request, _id: string, query: Query): Promise<Sheet> {
         const token = cashToken(deps, req);
         if (!token) return { redirect: '/caixa-hoje' };
         const date = todayInShop(deps.env.SHOP_TZ);
@@ -98,10 +102,10 @@ function sheetRoutes(deps: WebDeps) {
     },
     {
       pattern: /^\/caixa-periodo\/imprimir$/,
-      async load(req: Request): Promise<Sheet> {
+      async load(req: Request, _id: string, query: Query): Promise<Sheet> {
         const token = cashToken(deps, req);
         if (!token) return { redirect: '/caixa-periodo' };
-        const form = validateForm(PeriodForm, req.query);
+        const form = validateForm(PeriodForm, query);
         if (!form.ok) return { redirect: '/caixa-periodo' };
         const result = await entriesOfPeriod(req.api, token, form.data.de, form.data.ate);
         if (!result.ok) return { redirect: '/caixa-periodo' };
@@ -136,7 +140,11 @@ export function printRoutes(deps: WebDeps): Router {
   for (const s of sheets) {
     router.get(s.pattern, async (req: Request, res: Response) => {
       const m = s.pattern.exec(req.path);
-      const loaded = await s.load(req, m?.[1] ?? '');
+      const loaded = await s.load(
+        req,
+        m?.[1] ?? '',
+        queryOf(new URL(req.originalUrl, 'http://sheet.local').searchParams),
+      );
       if ('redirect' in loaded) return res.redirect(303, loaded.redirect);
       const token = textOf(req.query, 'link');
       const printLink = token
@@ -180,8 +188,7 @@ export function printRoutes(deps: WebDeps): Router {
       );
     }
     // Load the sheet as this person sees it now, with the query it was opened with.
-    req.query = Object.fromEntries(url.searchParams) as typeof req.query;
-    const loaded = await found.sheet.load(req, found.id);
+    const loaded = await found.sheet.load(req, found.id, queryOf(url.searchParams));
     if ('redirect' in loaded) return res.redirect(303, loaded.redirect);
     const html = deps.render.html(req, res, createElement(SheetBody, { path: null }, loaded.element), {
       title: loaded.title,

@@ -1,0 +1,202 @@
+/**
+ * Print sheets (SPEC §1–§2 Printouts): each sheet's texts and sums, the ticket colour by the order
+ * number's letter, and the print-server links: random, one sheet only, read-only, short-lived, and
+ * gone at logout. Data is created through the real api.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { memoryPrintLinks } from '../../server/print/links.ts';
+import { apiLogin, createEmployee, MANAGER } from '../support/api.ts';
+import { type Agent, decodeEntities, postForm, signIn, startTestWeb, type TestWeb } from '../support/web.ts';
+
+const WARRANTY =
+  'Garantia de 90 dias para o serviço realizado, válida mediante apresentação desta ordem de serviço.';
+const NOT_FISCAL = 'Este documento não é um documento fiscal.';
+
+/** The page's text without tags, entities decoded and spaces folded. */
+const textOf = (html: string) =>
+  decodeEntities(html.replace(/<[^>]+>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+
+describe('print sheets (web print router)', () => {
+  let web: TestWeb;
+  let manager: Agent;
+  let token: string;
+  let employeeToken: string;
+  let clientId: number;
+
+  async function api<T>(method: string, path: string, body: unknown, as = token): Promise<T> {
+    const res = await fetch(`${web.api.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${as}` },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
+  beforeAll(async () => {
+    web = await startTestWeb();
+    token = (await apiLogin(web.api, MANAGER.username, MANAGER.password)).token;
+    const staff = await createEmployee(web.api, 'balconista', 'senha-balcao');
+    employeeToken = (await apiLogin(web.api, staff.username, staff.password)).token;
+    manager = await signIn(web);
+    const client = await api<{ id: number }>('POST', '/clients', {
+      name: 'Maria <b>Souza</b>',
+      phone1: '(11) 98765-4321',
+      address: 'Rua das Flores',
+      number: '10',
+      neighborhood: 'Centro',
+      city: 'São Paulo',
+      state: 'SP',
+      zip_code: '01001000',
+    });
+    clientId = client.id;
+  });
+  afterAll(async () => {
+    await web.stop();
+  });
+
+  async function normalOrder(as = token) {
+    return api<{ id: number; number: string }>(
+      'POST',
+      '/service-orders/normal',
+      { client_id: clientId, product_name: 'Notebook', product_brand: 'Dell', product_details: 'Não liga' },
+      as,
+    );
+  }
+
+  it('prints the order sheet: four tickets, warranty, notice, payments summed, M colour', async () => {
+    const order = await normalOrder();
+    expect(order.number).toMatch(/^M\d{5}$/);
+    const pay = (value: number) =>
+      api('POST', '/transactions/upfront-payment/service-order', {
+        service_order_id: order.id,
+        value,
+        description: 'Sinal',
+        payment_method: 'Pix',
+      });
+    await pay(50);
+    await pay(25.5);
+    const page = await manager.get(`/os/${order.id}/imprimir`);
+    expect(page.status).toBe(200);
+    const text = textOf(page.text);
+    expect(page.text.match(/<article class="ticket /g)).toHaveLength(4);
+    for (const copy of ['Via da loja', 'Via do cliente', 'Etiqueta da bancada', 'Canhoto'])
+      expect(text).toContain(copy);
+    expect(text).toContain(WARRANTY);
+    expect(text).toContain(NOT_FISCAL);
+    expect(text).toContain('Pagamento(s): R$ 75,50');
+    expect(text).toContain('Defeito Reclamado Não liga');
+    expect(page.text).toContain('class="ticket ticket-m"');
+    expect(page.text).not.toContain('ticket-other');
+    // Stored HTML in the client's name is text on paper.
+    expect(page.text).toContain('Maria &lt;b&gt;Souza&lt;/b&gt;');
+    // No app menu on a sheet.
+    expect(page.text).not.toContain('Menu principal');
+  });
+
+  it('gives an order opened by a filial user (F…) the other ticket colour, and two copies on request', async () => {
+    const order = await normalOrder(employeeToken);
+    expect(order.number).toMatch(/^F\d{5}$/);
+    const page = await manager.get(`/os/${order.id}/imprimir?vias=2`);
+    expect(page.text.match(/<article class="ticket ticket-other"/g)).toHaveLength(8);
+    expect(page.text.match(/<section class="sheet four-tickets"/g)).toHaveLength(2);
+  });
+
+  it('prints the delivery sheet with the values, the warranty and a signature line', async () => {
+    const order = await normalOrder();
+    await api('PUT', `/service-orders/normal/${order.id}`, {
+      status: 104,
+      product_name: 'Notebook',
+      fix_description: 'Fonte\nConector DC',
+      fix_value_pieces: 100,
+      fix_value_labor: 80,
+      fix_value_final: 180,
+      fix_payment_method: 'Dinheiro',
+    });
+    const text = textOf((await manager.get(`/os/${order.id}/entrega`)).text);
+    expect(text).toContain('Fonte; Conector DC');
+    expect(text).toContain('Valor final R$ 180,00');
+    expect(text).toContain(WARRANTY);
+    expect(text).toContain('Assinatura do cliente');
+  });
+
+  it('prints a parts order and its address label with recipient and sender', async () => {
+    const order = await api<{ id: number; number: string }>('POST', '/orders', {
+      client_id: clientId,
+      piece_name: 'Tela 15"',
+      piece_value: 350,
+    });
+    const sheet = textOf((await manager.get(`/pedido/${order.id}/imprimir`)).text);
+    expect(sheet).toContain(`Pedido ${order.number}`);
+    expect(sheet).toContain('R$ 350,00');
+    const label = textOf((await manager.get(`/pedido/${order.id}/etiqueta`)).text);
+    expect(label).toContain('Destinatário');
+    expect(label).toContain('Rua das Flores, 10');
+    expect(label).toContain('CEP 01001-000');
+    expect(label).toContain('Remetente');
+    expect(label).toContain('Bancada Assistência Técnica');
+  });
+
+  it('opens a print-server link without login, for that sheet only, read-only, until logout', async () => {
+    const order = await normalOrder();
+    const made = await postForm(
+      manager,
+      '/impressao/links',
+      { path: `/os/${order.id}/imprimir` },
+      `/os/${order.id}/imprimir`,
+    );
+    expect(made.status).toBe(303);
+    const link = /link=([^&]+)/.exec(made.headers.location ?? '')?.[1];
+    expect(link).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+    const shown = await manager.get(made.headers.location ?? '');
+    expect(shown.text).toContain(`/impressao/${link}`);
+
+    // A stranger with only the link: the sheet, with no form and no way to act.
+    const { default: supertest } = await import('supertest');
+    const stranger = supertest(web.app);
+    const opened = await stranger.get(`/impressao/${link}`);
+    expect(opened.status).toBe(200);
+    expect(textOf(opened.text)).toContain(order.number);
+    expect(opened.text).not.toContain('<form');
+    expect(opened.headers['set-cookie']).toBeUndefined();
+    // Only that sheet: other private URLs still send the stranger to the login.
+    expect((await stranger.get(`/os/${order.id}`)).headers.location).toBe('/');
+    expect((await stranger.get(`/os/${order.id}/entrega`)).headers.location).toBe('/');
+    // A guessed token opens nothing.
+    expect((await stranger.get('/impressao/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+
+    // Signing out ends the link.
+    await postForm(manager, '/sair', {}, '/configuracoes');
+    expect((await stranger.get(`/impressao/${link}`)).status).toBe(404);
+    manager = await signIn(web);
+  });
+
+  it('refuses to make a link for anything but a sheet', async () => {
+    const res = await postForm(manager, '/impressao/links', { path: '/configuracoes' }, '/configuracoes');
+    expect(res.status).toBe(400);
+    const external = await postForm(
+      manager,
+      '/impressao/links',
+      { path: 'https://example.org/os/1/imprimir' },
+      '/configuracoes',
+    );
+    expect(external.status).toBe(400);
+  });
+});
+
+describe('print links expire', () => {
+  it('opens within its life and not after', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const links = memoryPrintLinks();
+      const token = await links.create('<p>folha</p>', 5);
+      expect(await links.open(token)).toBe('<p>folha</p>');
+      vi.setSystemTime(Date.now() + 5 * 60_000 + 1);
+      expect(await links.open(token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
