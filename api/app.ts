@@ -3,9 +3,13 @@ import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { pinoHttp } from 'pino-http';
 import { authRoutes } from './auth/routes.ts';
+import { clientRoutes } from './clients/routes.ts';
 import type { ApiDeps } from './context.ts';
 import { ping } from './db/connect.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { partsOrderRoutes } from './orders/routes.ts';
+import { serviceOrderRoutes } from './service-orders/routes.ts';
+import { cashRoutes } from './transactions/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
 export function createApiApp(deps: ApiDeps): express.Express {
@@ -25,7 +29,16 @@ export function createApiApp(deps: ApiDeps): express.Express {
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
-  app.use(express.json({ limit: '200kb' }));
+  app.use(
+    express.json({
+      limit: '200kb',
+      // PostgreSQL cannot store a NUL character in text: refuse it as bad input (400), never a 500.
+      reviver: (_key, value) => {
+        if (typeof value === 'string' && value.includes('\u0000')) throw new SyntaxError('NUL in text');
+        return value;
+      },
+    }),
+  );
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -41,6 +54,10 @@ export function createApiApp(deps: ApiDeps): express.Express {
 
   app.use(authRoutes(deps));
   app.use(userRoutes(deps));
+  app.use(clientRoutes(deps));
+  app.use(serviceOrderRoutes(deps));
+  app.use(partsOrderRoutes(deps));
+  app.use(cashRoutes(deps));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -1,16 +1,25 @@
 /** Runs every migration in order at start; the same files serve PostgreSQL and PGlite. */
+import { sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import * as m001 from '../migrations/001-foundation.ts';
+import * as m002 from '../migrations/002-clients.ts';
+import * as m003 from '../migrations/003-orders-and-transactions.ts';
 import type { Db } from './connect.ts';
 
 const migrations: Record<string, Migration> = {
   '001-foundation': m001,
+  '002-clients': m002,
+  '003-orders-and-transactions': m003,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {
+  // Kysely looks for its own tables in every schema unless told which: another schema of the same
+  // database (DATABASE_SCHEMA, parallel tests) would make it skip creating them in ours.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    ...(rows[0]?.schema ? { migrationTableSchema: rows[0].schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -58,5 +58,10 @@ export const optionalText = (max = TEXT_MAX) =>
 export const idParam = (message = 'Identificador inválido') =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v),
-    z.number({ error: message }).int({ error: message }).positive({ error: message }),
+    // Ids are PostgreSQL integers: anything larger is no id of ours (and must not reach the database).
+    z
+      .number({ error: message })
+      .int({ error: message })
+      .positive({ error: message })
+      .max(2_147_483_647, { error: message }),
   );

@@ -103,3 +103,155 @@ export function transactionJson(row: TransactionRow) {
     created_at: new Date(row.created_at).toISOString(),
   };
 }
+
+// ---- The cash screens (SPEC §2 Cash of the day, Cash by period; §5 manual entries) ----
+
+/**
+ * Live entries whose business date is in [start, end], oldest first (date, id), each with the summary of
+ * the order it belongs to: one query, LEFT JOINs, no N+1. An entry has at most one owner (the check
+ * transactions_one_owner), so one join on clients names the client of either. Deleted orders and clients
+ * still name their entries (API.md: cash entries already written stay in the cash history). Exported for
+ * the bench's EXPLAIN.
+ */
+export function cashEntriesQuery(db: Db) {
+  return db
+    .selectFrom('transactions as t')
+    .leftJoin('service_orders as so', 'so.id', 't.service_order_id')
+    .leftJoin('orders as o', 'o.id', 't.order_id')
+    .leftJoin('clients as c', (join) =>
+      join.on((eb) => eb('c.id', '=', eb.fn.coalesce('so.client_id', 'o.client_id'))),
+    )
+    .select([
+      't.id',
+      't.type',
+      't.value_cents',
+      't.description',
+      't.date',
+      't.payment_method',
+      't.service_order_id',
+      't.order_id',
+      't.created_at',
+      'so.number as so_number',
+      'so.product_name as so_product_name',
+      'so.product_brand as so_product_brand',
+      'o.number as o_number',
+      'o.piece_name as o_piece_name',
+      'c.name as client_name',
+    ])
+    .where('t.deleted_at', 'is', null);
+}
+
+export type CashEntryRow = TransactionRow & {
+  so_number: string | null;
+  so_product_name: string | null;
+  so_product_brand: string | null;
+  o_number: string | null;
+  o_piece_name: string | null;
+  client_name: string | null;
+};
+
+export function cashEntriesBetweenQuery(db: Db, start: string, end: string) {
+  return cashEntriesQuery(db)
+    .where('t.date', '>=', start)
+    .where('t.date', '<=', end)
+    .orderBy('t.date')
+    .orderBy('t.id');
+}
+
+export async function cashEntriesBetween(db: Db, start: string, end: string): Promise<CashEntryRow[]> {
+  return cashEntriesBetweenQuery(db, start, end).execute();
+}
+
+/** One live entry with its order summary, or undefined. */
+export async function cashEntry(db: Db, id: number): Promise<CashEntryRow | undefined> {
+  return cashEntriesQuery(db).where('t.id', '=', id).executeTakeFirst();
+}
+
+/** An entry as SPEC §2's cash list shows it: the entry, and its service order or parts order summary. */
+export function cashEntryJson(row: CashEntryRow) {
+  return {
+    ...transactionJson(row),
+    service_order:
+      row.service_order_id === null
+        ? null
+        : {
+            id: row.service_order_id,
+            number: row.so_number,
+            product_name: row.so_product_name,
+            product_brand: row.so_product_brand,
+            client: { name: row.client_name },
+          },
+    order:
+      row.order_id === null
+        ? null
+        : {
+            id: row.order_id,
+            number: row.o_number,
+            piece_name: row.o_piece_name,
+            client: { name: row.client_name },
+          },
+  };
+}
+
+/** A live entry by id, locked for the rest of the database transaction when asked. */
+export async function findLiveTransaction(
+  db: Db,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<TransactionRow | undefined> {
+  const query = db
+    .selectFrom('transactions')
+    .select(columns)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null);
+  return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export type EntryChange = { type: number; valueCents: number; description: string; paymentMethod: string };
+
+/** Rewrites a live entry's type, value, description and payment method; undefined when there is none. */
+export async function updateEntry(
+  db: Db,
+  id: number,
+  change: EntryChange,
+): Promise<TransactionRow | undefined> {
+  return db
+    .updateTable('transactions')
+    .set({
+      type: change.type,
+      value_cents: change.valueCents,
+      description: change.description,
+      payment_method: change.paymentMethod,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returning(columns)
+    .executeTakeFirst();
+}
+
+/** Soft delete of a live entry; undefined when there is none. */
+export async function softDeleteTransaction(db: Db, id: number): Promise<{ deleted_at: Date } | undefined> {
+  const row = await db
+    .updateTable('transactions')
+    .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returning('deleted_at')
+    .executeTakeFirst();
+  return row?.deleted_at ? { deleted_at: row.deleted_at } : undefined;
+}
+
+/** The entry as the audit trail keeps it: value in cents. */
+export function transactionAudit(row: TransactionRow) {
+  return {
+    id: row.id,
+    type: row.type,
+    value_cents: Number(row.value_cents),
+    description: row.description,
+    date: row.date,
+    payment_method: row.payment_method,
+    service_order_id: row.service_order_id,
+    order_id: row.order_id,
+  };
+}

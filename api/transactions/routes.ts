@@ -1,7 +1,50 @@
 /** The cash register: entries of a day or a period, manual entries (SPEC §7 Transactions). */
 import { Router } from 'express';
+import { caller, requireAuth, requireManager } from '../auth/require-auth.ts';
+import { ManagerConfirmation } from '../auth/schema.ts';
 import type { ApiDeps } from '../context.ts';
+import { parse } from '../http/errors.ts';
+import { idParam } from '../http/values.ts';
+import { cashSchemas, optionalConfirmation } from './schema.ts';
+import * as cash from './service.ts';
 
-export function cashRoutes(_deps: ApiDeps): Router {
-  return Router();
+/** A path id that cannot name an entry answers 404, like one that names none. */
+function entryIdOf(param: unknown): number | null {
+  const parsed = idParam().safeParse(param);
+  return parsed.success ? parsed.data : null;
+}
+
+export function cashRoutes(deps: ApiDeps): Router {
+  const router = Router();
+  const signedIn = requireAuth(deps);
+  const { DayQuery, PeriodQuery, NewEntryBody, EditEntryBody } = cashSchemas(deps.shopTz);
+
+  router.get('/transactions/day', signedIn, requireManager, async (req, res) => {
+    const { date } = parse(DayQuery, req.query);
+    res.json(await cash.between(deps, date, date));
+  });
+
+  router.get('/transactions/period', signedIn, requireManager, async (req, res) => {
+    const { start_date, end_date } = parse(PeriodQuery, req.query);
+    res.json(await cash.between(deps, start_date, end_date));
+  });
+
+  router.post('/transactions', signedIn, requireManager, async (req, res) => {
+    res.status(201).json(await cash.create(deps, caller(req), parse(NewEntryBody, req.body)));
+  });
+
+  router.put('/transactions/:id', signedIn, requireManager, async (req, res) => {
+    const input = parse(EditEntryBody, req.body);
+    const confirmation = optionalConfirmation(req.body);
+    const id = entryIdOf(req.params.id);
+    res.json(await cash.update(deps, caller(req), id, input, confirmation, req.ip ?? ''));
+  });
+
+  router.delete('/transactions/:id', signedIn, async (req, res) => {
+    const confirmation = parse(ManagerConfirmation, req.body);
+    await cash.remove(deps, caller(req), entryIdOf(req.params.id), confirmation, req.ip ?? '');
+    res.status(204).end();
+  });
+
+  return router;
 }

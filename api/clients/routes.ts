@@ -1,0 +1,45 @@
+import { Router } from 'express';
+import { caller, requireAuth } from '../auth/require-auth.ts';
+import { ManagerConfirmation } from '../auth/schema.ts';
+import type { ApiDeps } from '../context.ts';
+import { notFound, parse } from '../http/errors.ts';
+import { ClientBody, clientIdOf, SearchQuery } from './schema.ts';
+import * as clients from './service.ts';
+
+/** A path id that cannot name a client answers 404, like one that names none. */
+function idOrNotFound(param: unknown): number {
+  const id = clientIdOf(param);
+  if (id === null) throw notFound('Cliente não encontrado');
+  return id;
+}
+
+export function clientRoutes(deps: ApiDeps): Router {
+  const router = Router();
+  const signedIn = requireAuth(deps);
+
+  router.get('/clients', signedIn, async (req, res) => {
+    const { filter } = parse(SearchQuery, req.query);
+    res.json(await clients.search(deps, filter));
+  });
+
+  router.post('/clients', signedIn, async (req, res) => {
+    res.status(201).json(await clients.create(deps, caller(req), parse(ClientBody, req.body)));
+  });
+
+  router.get('/clients/:id', signedIn, async (req, res) => {
+    res.json(await clients.get(deps, idOrNotFound(req.params.id)));
+  });
+
+  router.put('/clients/:id', signedIn, async (req, res) => {
+    const id = idOrNotFound(req.params.id);
+    res.json(await clients.update(deps, caller(req), id, parse(ClientBody, req.body)));
+  });
+
+  router.delete('/clients/:id', signedIn, async (req, res) => {
+    const confirmation = parse(ManagerConfirmation, req.body);
+    await clients.remove(deps, caller(req), clientIdOf(req.params.id), confirmation, req.ip ?? '');
+    res.status(204).end();
+  });
+
+  return router;
+}

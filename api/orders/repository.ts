@@ -1,0 +1,195 @@
+/** Parts orders in the database: reading the living ones, listing, writing, locking and soft-deleting. */
+import { sql } from 'kysely';
+import type { ClientRow } from '../clients/repository.ts';
+import type { Db } from '../db/connect.ts';
+import type { CreateInput, UpdateInput } from './schema.ts';
+
+export type OrderRow = {
+  id: number;
+  number: string;
+  status: number;
+  client_id: number;
+  piece_name: string;
+  piece_code: string | null;
+  piece_value_cents: string | null;
+  product_model: string | null;
+  payment_method: string | null;
+  manufacturer_date: string | null;
+  manufacturer_code: string | null;
+  created_at: Date;
+  updated_at: Date;
+  finished_at: Date | null;
+};
+
+const columns = [
+  'id',
+  'number',
+  'status',
+  'client_id',
+  'piece_name',
+  'piece_code',
+  'piece_value_cents',
+  'product_model',
+  'payment_method',
+  'manufacturer_date',
+  'manufacturer_code',
+  'created_at',
+  'updated_at',
+  'finished_at',
+] as const;
+
+/** At most this many orders answer a list (by number or by status). */
+export const LIST_LIMIT = 500;
+
+/** A living order; `forUpdate` locks its row until the surrounding transaction ends. */
+export async function findOrder(
+  db: Db,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<OrderRow | undefined> {
+  let query = db.selectFrom('orders').select(columns).where('id', '=', id).where('deleted_at', 'is', null);
+  if (options.forUpdate) query = query.forUpdate();
+  return (await query.executeTakeFirst()) as OrderRow | undefined;
+}
+
+export type OrderListRow = {
+  id: number;
+  number: string;
+  status: number;
+  piece_name: string;
+  created_at: Date;
+  client_id: number;
+  client_name: string;
+};
+
+/** Living orders with this exact number and/or status, highest number first (P100000 after P99999). */
+export async function listOrders(
+  db: Db,
+  filter: { number?: string | undefined; status?: number | undefined },
+): Promise<OrderListRow[]> {
+  let query = db
+    .selectFrom('orders as o')
+    .innerJoin('clients as c', 'c.id', 'o.client_id')
+    .select([
+      'o.id',
+      'o.number',
+      'o.status',
+      'o.piece_name',
+      'o.created_at',
+      'o.client_id',
+      'c.name as client_name',
+    ])
+    .where('o.deleted_at', 'is', null);
+  if (filter.number !== undefined) query = query.where('o.number', '=', filter.number);
+  if (filter.status !== undefined) query = query.where('o.status', '=', filter.status);
+  return (await query
+    .orderBy(sql`char_length(o.number)`, 'desc')
+    .orderBy('o.number', 'desc')
+    .limit(LIST_LIMIT)
+    .execute()) as OrderListRow[];
+}
+
+const clientColumns = [
+  'id',
+  'name',
+  'cpf',
+  'cnpj',
+  'email',
+  'phone1',
+  'phone2',
+  'phone3',
+  'zip_code',
+  'address',
+  'number',
+  'complement',
+  'neighborhood',
+  'city',
+  'state',
+  'created_at',
+  'updated_at',
+] as const;
+
+/**
+ * The order's client, even one deleted after the order was opened: the order and its printouts still
+ * name who it belongs to.
+ */
+export async function clientOfOrder(db: Db, clientId: number): Promise<ClientRow | undefined> {
+  return (await db
+    .selectFrom('clients')
+    .select(clientColumns)
+    .where('id', '=', clientId)
+    .executeTakeFirst()) as ClientRow | undefined;
+}
+
+/** Whether a living client has this id (a new order may only name one of those). */
+export async function livingClientExists(db: Db, clientId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('clients')
+    .select('id')
+    .where('id', '=', clientId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertOrder(
+  db: Db,
+  input: CreateInput & { number: string; status: number; createdBy: number },
+): Promise<OrderRow> {
+  return (await db
+    .insertInto('orders')
+    .values({
+      number: input.number,
+      status: input.status,
+      client_id: input.client_id,
+      piece_name: input.piece_name,
+      piece_code: input.piece_code,
+      piece_value_cents: input.piece_value,
+      product_model: input.product_model,
+      created_by: input.createdBy,
+    })
+    .returning(columns)
+    .executeTakeFirstOrThrow()) as OrderRow;
+}
+
+/** Replaces the edit form's fields; the status stays when the body left it out. */
+export async function updateOrder(db: Db, id: number, input: UpdateInput): Promise<OrderRow | undefined> {
+  return (await db
+    .updateTable('orders')
+    .set({
+      ...(input.status === undefined ? {} : { status: input.status }),
+      piece_name: input.piece_name,
+      piece_code: input.piece_code,
+      product_model: input.product_model,
+      piece_value_cents: input.piece_value,
+      payment_method: input.payment_method,
+      manufacturer_date: input.manufacturer_date,
+      manufacturer_code: input.manufacturer_code,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returning(columns)
+    .executeTakeFirst()) as OrderRow | undefined;
+}
+
+/** Sets a terminal status (cancelled or completed) and the finish time. */
+export async function finishOrder(db: Db, id: number, status: number): Promise<OrderRow> {
+  return (await db
+    .updateTable('orders')
+    .set({ status, finished_at: sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returning(columns)
+    .executeTakeFirstOrThrow()) as OrderRow;
+}
+
+/** Marks a living order deleted; undefined when there was none. */
+export async function softDeleteOrder(db: Db, id: number): Promise<{ deleted_at: Date } | undefined> {
+  return (await db
+    .updateTable('orders')
+    .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returning('deleted_at')
+    .executeTakeFirst()) as { deleted_at: Date } | undefined;
+}

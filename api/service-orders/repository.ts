@@ -1,0 +1,237 @@
+/**
+ * Service orders in the database: one table for the three kinds (migration 003), read living or, for
+ * the original of a return, as it was; locked for the cash actions; written and soft-deleted.
+ */
+import { type Insertable, sql, type Updateable } from 'kysely';
+import type { ClientRow } from '../clients/repository.ts';
+import type { Db } from '../db/connect.ts';
+import type { ServiceOrdersTable } from '../db/schema.ts';
+import { normalizeNumber } from '../numbering/next-number.ts';
+import type { ServiceOrderKind } from './schema.ts';
+
+export type ServiceOrderRow = {
+  id: number;
+  kind: ServiceOrderKind;
+  number: string;
+  status: number;
+  client_id: number;
+  original_service_order_id: number | null;
+  return_motive: string | null;
+  product_name: string | null;
+  product_model: string | null;
+  product_brand: string | null;
+  product_serial: string | null;
+  product_accessories: string | null;
+  product_details: string | null;
+  fix_description: string | null;
+  fix_technician_name: string | null;
+  fix_date: string | null;
+  fix_value_pieces_cents: string | null;
+  fix_value_labor_cents: string | null;
+  fix_value_final_cents: string | null;
+  fix_payment_method: string | null;
+  service_details: string | null;
+  service_type: string | null;
+  service_date: string | null;
+  service_period: string | null;
+  service_value_cents: string | null;
+  service_payment_method: string | null;
+  created_by: number | null;
+  created_at: Date;
+  updated_at: Date;
+  finished_at: Date | null;
+};
+
+const columns = [
+  'id',
+  'kind',
+  'number',
+  'status',
+  'client_id',
+  'original_service_order_id',
+  'return_motive',
+  'product_name',
+  'product_model',
+  'product_brand',
+  'product_serial',
+  'product_accessories',
+  'product_details',
+  'fix_description',
+  'fix_technician_name',
+  'fix_date',
+  'fix_value_pieces_cents',
+  'fix_value_labor_cents',
+  'fix_value_final_cents',
+  'fix_payment_method',
+  'service_details',
+  'service_type',
+  'service_date',
+  'service_period',
+  'service_value_cents',
+  'service_payment_method',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'finished_at',
+] as const;
+
+/** At most this many orders answer a list (by status or by number). */
+export const LIST_LIMIT = 500;
+
+/**
+ * A living order; `forUpdate` locks its row until the transaction ends, so the cash actions, edits
+ * and deletes of one order run one after the other.
+ */
+export async function findServiceOrder(
+  db: Db,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<ServiceOrderRow | undefined> {
+  let query = db
+    .selectFrom('service_orders')
+    .select(columns)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null);
+  if (options.forUpdate) query = query.forUpdate();
+  return (await query.executeTakeFirst()) as ServiceOrderRow | undefined;
+}
+
+/** An order whether deleted or not: the original a return points at stays part of its history. */
+export async function findServiceOrderAsWas(db: Db, id: number): Promise<ServiceOrderRow | undefined> {
+  return (await db.selectFrom('service_orders').select(columns).where('id', '=', id).executeTakeFirst()) as
+    | ServiceOrderRow
+    | undefined;
+}
+
+export async function insertServiceOrder(
+  db: Db,
+  values: Insertable<ServiceOrdersTable>,
+): Promise<ServiceOrderRow> {
+  return (await db
+    .insertInto('service_orders')
+    .values(values)
+    .returning(columns)
+    .executeTakeFirstOrThrow()) as ServiceOrderRow;
+}
+
+export async function updateServiceOrder(
+  db: Db,
+  id: number,
+  changes: Updateable<ServiceOrdersTable>,
+  options: { finished?: boolean } = {},
+): Promise<ServiceOrderRow | undefined> {
+  return (await db
+    .updateTable('service_orders')
+    .set({ ...changes, updated_at: sql`now()`, ...(options.finished ? { finished_at: sql`now()` } : {}) })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returning(columns)
+    .executeTakeFirst()) as ServiceOrderRow | undefined;
+}
+
+export async function softDeleteServiceOrder(db: Db, id: number): Promise<{ deleted_at: Date } | undefined> {
+  return (await db
+    .updateTable('service_orders')
+    .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returning('deleted_at')
+    .executeTakeFirst()) as { deleted_at: Date } | undefined;
+}
+
+const CLIENT_COLUMNS = [
+  'id',
+  'name',
+  'cpf',
+  'cnpj',
+  'email',
+  'phone1',
+  'phone2',
+  'phone3',
+  'zip_code',
+  'address',
+  'number',
+  'complement',
+  'neighborhood',
+  'city',
+  'state',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof ClientRow)[];
+
+/**
+ * The clients of some orders, deleted or not: an order keeps showing whose it is after its client
+ * was deleted. (The clients area reads only living clients, so this reads the row itself and leaves
+ * the serialising to the clients area's publicClient.)
+ */
+export async function clientsOfOrders(db: Db, ids: readonly number[]): Promise<Map<number, ClientRow>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = (await db
+    .selectFrom('clients')
+    .select(CLIENT_COLUMNS)
+    .where('id', 'in', unique)
+    .execute()) as ClientRow[];
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+const SERVICE_LETTERS = ['M', 'F', 'R', 'E'] as const;
+
+/**
+ * The numbers a typed text can name, ignoring case and leading zeros (API.md): 'm12' -> M00012; bare
+ * digits '0012' -> M00012, F00012, R00012 and E00012. Text that names no service order -> [].
+ */
+export function numbersFor(text: string): string[] {
+  const normalized = normalizeNumber(text);
+  if (normalized) {
+    return (SERVICE_LETTERS as readonly string[]).includes(normalized[0] ?? '') ? [normalized] : [];
+  }
+  const digits = /^\s*0*(\d{1,9})\s*$/.exec(text)?.[1];
+  if (digits === undefined) return [];
+  return SERVICE_LETTERS.map((letter) => `${letter}${digits.padStart(5, '0')}`);
+}
+
+export type ListRow = {
+  id: number;
+  kind: ServiceOrderKind;
+  number: string;
+  status: number;
+  product_name: string | null;
+  client_id: number;
+  client_name: string;
+  created_at: Date;
+};
+
+/**
+ * Living orders of a kind (or any), by status and/or among some numbers, newest number first: by
+ * letter, then by the number's value (M100000 comes before M99999). At most LIST_LIMIT.
+ */
+export async function listServiceOrders(
+  db: Db,
+  filter: { kind?: ServiceOrderKind; status?: number; numbers?: readonly string[] },
+): Promise<ListRow[]> {
+  if (filter.numbers && filter.numbers.length === 0) return [];
+  let query = db
+    .selectFrom('service_orders as so')
+    .innerJoin('clients as c', 'c.id', 'so.client_id')
+    .select([
+      'so.id',
+      'so.kind',
+      'so.number',
+      'so.status',
+      'so.product_name',
+      'so.client_id',
+      'c.name as client_name',
+      'so.created_at',
+    ])
+    .where('so.deleted_at', 'is', null);
+  if (filter.kind) query = query.where('so.kind', '=', filter.kind);
+  if (filter.status !== undefined) query = query.where('so.status', '=', filter.status);
+  if (filter.numbers) query = query.where('so.number', 'in', [...filter.numbers]);
+  return (await query
+    .orderBy(sql`left(so.number, 1)`, 'desc')
+    .orderBy(sql`length(so.number)`, 'desc')
+    .orderBy('so.number', 'desc')
+    .limit(LIST_LIMIT)
+    .execute()) as ListRow[];
+}

@@ -1,0 +1,130 @@
+/**
+ * The cash register (SPEC §2 Cash of the day, Cash by period; §5 manual entries; API.md Cash, Audit):
+ * entries of a day or a period, and the manual entries 103/201 a manager creates, edits and deletes.
+ */
+import { todayInShop } from '../../domain/dates.ts';
+import { isManualEntryType } from '../../domain/transactions.ts';
+import { recordAudit } from '../audit/repository.ts';
+import { confirmManager } from '../auth/service.ts';
+import type { AccessClaims } from '../auth/tokens.ts';
+import type { ApiDeps } from '../context.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import {
+  cashEntriesBetween,
+  cashEntry,
+  cashEntryJson,
+  findLiveTransaction,
+  insertTransaction,
+  softDeleteTransaction,
+  transactionAudit,
+  updateEntry,
+} from './repository.ts';
+import type { Confirmation, EditEntryInput, NewEntryInput } from './schema.ts';
+
+const NOT_FOUND = 'Lançamento não encontrado';
+export const ONLY_MANUAL_EDITABLE = 'Só lançamentos de venda e compra podem ser editados';
+
+/** Entries whose business date is in [start, end] (both included), oldest first. */
+export async function between(deps: ApiDeps, start: string, end: string) {
+  return (await cashEntriesBetween(deps.db, start, end)).map(cashEntryJson);
+}
+
+async function entryJson(deps: ApiDeps, id: number) {
+  const row = await cashEntry(deps.db, id);
+  if (!row) throw notFound(NOT_FOUND);
+  return cashEntryJson(row);
+}
+
+export async function create(deps: ApiDeps, actor: AccessClaims, input: NewEntryInput) {
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const row = await insertTransaction(trx, {
+      type: input.type,
+      valueCents: input.value,
+      description: input.description,
+      date: input.date ?? todayInShop(deps.shopTz),
+      paymentMethod: input.payment_method,
+      createdBy: actor.id,
+    });
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: 'create',
+      entity: 'transaction',
+      entityId: row.id,
+      after: transactionAudit(row),
+    });
+    return row.id;
+  });
+  return entryJson(deps, id);
+}
+
+/**
+ * A manager edits a sale or purchase (103/201) and may turn one into the other; the entries the orders
+ * write (101, 102, 104, 301, 302) answer 409. A confirmation, when sent, must be a manager's.
+ */
+export async function update(
+  deps: ApiDeps,
+  actor: AccessClaims,
+  id: number | null,
+  input: EditEntryInput,
+  confirmation: Confirmation | null,
+  ip: string,
+) {
+  const manager = confirmation ? await confirmManager(deps, confirmation, ip) : null;
+  if (id === null) throw notFound(NOT_FOUND);
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await findLiveTransaction(trx, id, { forUpdate: true });
+    if (!before) throw notFound(NOT_FOUND);
+    if (!isManualEntryType(before.type)) throw conflict(ONLY_MANUAL_EDITABLE);
+    const after = await updateEntry(trx, id, {
+      type: input.type,
+      valueCents: input.value,
+      description: input.description,
+      paymentMethod: input.payment_method,
+    });
+    if (!after) throw notFound(NOT_FOUND);
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: 'update',
+      entity: 'transaction',
+      entityId: id,
+      before: transactionAudit(before),
+      after: {
+        ...transactionAudit(after),
+        ...(manager ? { confirmed_by: { id: manager.id, username: manager.username } } : {}),
+      },
+    });
+  });
+  return entryJson(deps, id);
+}
+
+/**
+ * Any signed-in caller may ask, with an active manager's credentials in the body (checked before the
+ * entry is looked at). Any type may be deleted, an order's close entry too: the order stays as it is.
+ */
+export async function remove(
+  deps: ApiDeps,
+  actor: AccessClaims,
+  id: number | null,
+  confirmation: Confirmation,
+  ip: string,
+): Promise<void> {
+  const manager = await confirmManager(deps, confirmation, ip);
+  if (id === null) throw notFound(NOT_FOUND);
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await findLiveTransaction(trx, id, { forUpdate: true });
+    if (!before) throw notFound(NOT_FOUND);
+    const deleted = await softDeleteTransaction(trx, id);
+    if (!deleted) throw notFound(NOT_FOUND);
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: 'delete',
+      entity: 'transaction',
+      entityId: id,
+      before: transactionAudit(before),
+      after: {
+        deleted_at: new Date(deleted.deleted_at).toISOString(),
+        confirmed_by: { id: manager.id, username: manager.username },
+      },
+    });
+  });
+}

@@ -1,0 +1,690 @@
+/**
+ * The cash register (SPEC §2 Cash of the day, Cash by period; §3 Transaction; §5 Manual/Edit/Delete cash
+ * entry, Cash access; §6; §7 Transactions; §9; API.md General, Manager confirmation, Cash, Audit): entries
+ * selected on their business date in the shop's zone, oldest first, each with its order summary; manual
+ * entries 103/201 created and edited by a manager; soft delete with a manager's confirmation; audit rows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInShop } from '../../domain/dates.ts';
+import { apiLogin, createEmployee, DB_TARGETS, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
+
+type Reply = { status: number; body: unknown };
+type Entry = {
+  id: number;
+  type: number;
+  value: number;
+  description: string;
+  date: string;
+  payment_method: string | null;
+  created_at: string;
+  service_order: {
+    id: number;
+    number: string;
+    product_name: string | null;
+    product_brand: string | null;
+    client: { name: string };
+  } | null;
+  order: { id: number; number: string; piece_name: string; client: { name: string } } | null;
+};
+
+const ENTRY_KEYS = [
+  'created_at',
+  'date',
+  'description',
+  'id',
+  'order',
+  'payment_method',
+  'service_order',
+  'type',
+  'value',
+];
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+describe.each(DB_TARGETS)('cash on %s', (kind) => {
+  let api: TestApi;
+  let manager: Awaited<ReturnType<typeof apiLogin>>;
+  let employee: Awaited<ReturnType<typeof apiLogin>>;
+  let staff: { username: string; password: string };
+  let serviceOrderId: number;
+  let orderId: number;
+
+  beforeAll(async () => {
+    api = await startTestApi(kind);
+    manager = await apiLogin(api, MANAGER.username, MANAGER.password);
+    staff = await createEmployee(api, 'caixa-func', 'senha-da-func');
+    employee = await apiLogin(api, staff.username, staff.password);
+
+    // The order areas are written elsewhere: their rows go in straight through the database.
+    const db = api.deps.db;
+    const joana = await db
+      .insertInto('clients')
+      .values({ name: 'Joana Prado' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const carlos = await db
+      .insertInto('clients')
+      .values({ name: 'Carlos Lima' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    serviceOrderId = (
+      await db
+        .insertInto('service_orders')
+        .values({
+          kind: 'normal',
+          number: 'M00001',
+          status: 100,
+          client_id: joana.id,
+          product_name: 'Notebook',
+          product_brand: 'Dell',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    orderId = (
+      await db
+        .insertInto('orders')
+        .values({ number: 'P00001', status: 100, client_id: carlos.id, piece_name: 'Tela 15 polegadas' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  });
+  afterAll(async () => {
+    await api.stop();
+  });
+
+  async function send(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    token: string | null,
+    body?: unknown,
+  ): Promise<Reply> {
+    const res = await fetch(`${api.url}${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  }
+
+  const getDay = (date: string, token: string | null = manager.token) =>
+    send('GET', `/transactions/day?date=${encodeURIComponent(date)}`, token);
+  const getPeriod = (start: string, end: string, token: string | null = manager.token) =>
+    send(
+      'GET',
+      `/transactions/period?start_date=${encodeURIComponent(start)}&end_date=${encodeURIComponent(end)}`,
+      token,
+    );
+  const post = (body: unknown, token: string | null = manager.token) =>
+    send('POST', '/transactions', token, body);
+  const put = (id: number | string, body: unknown, token: string | null = manager.token) =>
+    send('PUT', `/transactions/${id}`, token, body);
+  const remove = (id: number | string, body: unknown, token: string | null = employee.token) =>
+    send('DELETE', `/transactions/${id}`, token, body);
+
+  async function day(date: string): Promise<Entry[]> {
+    const reply = await getDay(date);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    return reply.body as Entry[];
+  }
+  async function period(start: string, end: string): Promise<Entry[]> {
+    const reply = await getPeriod(start, end);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    return reply.body as Entry[];
+  }
+  const ids = (entries: Entry[]) => entries.map((e) => e.id);
+
+  /** An entry written as the order areas would, straight in the table. */
+  async function insertEntry(values: {
+    type: number;
+    cents: number;
+    date: string;
+    description?: string;
+    payment_method?: string | null;
+    service_order_id?: number | null;
+    order_id?: number | null;
+    deleted?: boolean;
+  }): Promise<number> {
+    const row = await api.deps.db
+      .insertInto('transactions')
+      .values({
+        type: values.type,
+        value_cents: values.cents,
+        date: values.date,
+        description: values.description ?? '',
+        payment_method: values.payment_method ?? 'Dinheiro',
+        service_order_id: values.service_order_id ?? null,
+        order_id: values.order_id ?? null,
+        ...(values.deleted ? { deleted_at: new Date() } : {}),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async function created(body: Record<string, unknown>): Promise<Entry> {
+    const reply = await post(body);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    return reply.body as Entry;
+  }
+
+  async function storedRow(id: number) {
+    return api.deps.db.selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  }
+
+  async function auditFor(id: number) {
+    return api.deps.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity', '=', 'transaction')
+      .where('entity_id', '=', String(id))
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Every transaction row (live or not), with its changeable fields, and the transaction audit rows. */
+  async function snapshot() {
+    const rows = await api.deps.db
+      .selectFrom('transactions')
+      .select(['id', 'type', 'value_cents', 'description', 'payment_method', 'date', 'deleted_at'])
+      .orderBy('id')
+      .execute();
+    const audit = await api.deps.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('entity', '=', 'transaction')
+      .executeTakeFirstOrThrow();
+    return { rows: JSON.stringify(rows), audit: Number(audit.n) };
+  }
+
+  const issuesOf = (reply: Reply) =>
+    ((reply.body as { issues?: Record<string, string> }).issues ?? {}) as Record<string, string>;
+
+  /** A refused request: 4xx (never 500) with the error body, and nothing written. */
+  async function expectRefused(request: () => Promise<Reply>, status?: number): Promise<Reply> {
+    const before = await snapshot();
+    const reply = await request();
+    if (status) expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+    expect(reply.status, JSON.stringify(reply.body)).toBeGreaterThanOrEqual(400);
+    expect(reply.status).toBeLessThan(500);
+    expect(reply.body).toMatchObject({ status: 'error', message: expect.any(String) });
+    expect((reply.body as { message: string }).message.length).toBeGreaterThan(0);
+    expect(await snapshot()).toEqual(before);
+    return reply;
+  }
+
+  const manual = (over: Record<string, unknown> = {}) => ({
+    type: 103,
+    value: 25.5,
+    description: 'Venda de cabo USB',
+    payment_method: 'Pix',
+    ...over,
+  });
+
+  describe('cash of the day and of a period', () => {
+    it('selects an entry on its business date: in day 22, not in 21 or 23', async () => {
+      const on21 = await insertEntry({ type: 103, cents: 100, date: '2026-11-21' });
+      const on22 = await insertEntry({ type: 103, cents: 200, date: '2026-11-22' });
+      const on23 = await insertEntry({ type: 201, cents: 300, date: '2026-11-23' });
+
+      expect(ids(await day('2026-11-22'))).toEqual([on22]);
+      expect(ids(await day('2026-11-21'))).toEqual([on21]);
+      expect(ids(await day('2026-11-23'))).toEqual([on23]);
+      expect(await day('2026-11-24')).toEqual([]);
+    });
+
+    it('stores a POST at 23:30 in São Paulo (02:30 UTC next day) on the shop day, and lists it there', async () => {
+      const entry = await created(manual({ date: '2026-11-23T02:30:00Z', description: 'Venda tardia' }));
+      expect(entry.date).toBe('2026-11-22');
+      expect((await storedRow(entry.id)).date).toBe('2026-11-22');
+      expect(ids(await day('2026-11-22'))).toContain(entry.id);
+      expect(ids(await day('2026-11-23'))).not.toContain(entry.id);
+    });
+
+    it('reads an ISO date-time in the query in the shop zone too', async () => {
+      const dayIds = ids(await day('2026-11-22'));
+      // 2026-11-23T01:00:00Z is 22:00 on the 22nd in São Paulo.
+      expect(ids(await day('2026-11-23T01:00:00Z'))).toEqual(dayIds);
+    });
+
+    it('dates a POST without a date today in the shop', async () => {
+      const entry = await created(manual({ description: 'Venda de hoje' }));
+      expect(entry.date).toBe(todayInShop(api.deps.shopTz));
+      expect(ids(await day(entry.date))).toContain(entry.id);
+    });
+
+    it('includes both ends of a period, oldest first by date then id', async () => {
+      // Written out of order: the list follows the business date, then the id.
+      const lastDay = await insertEntry({ type: 103, cents: 500, date: '2026-05-31' });
+      const firstDay = await insertEntry({ type: 103, cents: 100, date: '2026-05-01' });
+      const middleA = await insertEntry({ type: 201, cents: 200, date: '2026-05-15' });
+      const middleB = await insertEntry({ type: 103, cents: 300, date: '2026-05-15' });
+      await insertEntry({ type: 103, cents: 900, date: '2026-04-30' });
+      await insertEntry({ type: 103, cents: 900, date: '2026-06-01' });
+
+      const entries = await period('2026-05-01', '2026-05-31');
+      expect(ids(entries)).toEqual([firstDay, middleA, middleB, lastDay]);
+      expect(entries.map((e) => e.date)).toEqual(['2026-05-01', '2026-05-15', '2026-05-15', '2026-05-31']);
+      // A one-day period is that day.
+      expect(ids(await period('2026-05-15', '2026-05-15'))).toEqual([middleA, middleB]);
+      expect(ids(await day('2026-05-15'))).toEqual([middleA, middleB]);
+    });
+
+    it('leaves soft-deleted entries out', async () => {
+      const live = await insertEntry({ type: 103, cents: 100, date: '2026-07-10' });
+      await insertEntry({ type: 103, cents: 999, date: '2026-07-10', deleted: true });
+      expect(ids(await day('2026-07-10'))).toEqual([live]);
+      expect(ids(await period('2026-07-01', '2026-07-31'))).toEqual([live]);
+    });
+
+    it('carries each entry with its service order or parts order summary and client name', async () => {
+      const upfront = await insertEntry({
+        type: 101,
+        cents: 5_000,
+        date: '2026-08-03',
+        description: 'Sinal',
+        payment_method: 'Dinheiro',
+        service_order_id: serviceOrderId,
+      });
+      const closed = await insertEntry({
+        type: 104,
+        cents: 12_345,
+        date: '2026-08-03',
+        payment_method: 'Cartão',
+        order_id: orderId,
+      });
+      const sale = await created(
+        manual({ date: '2026-08-03', value: 0.1, description: 'Película', payment_method: 'Pix' }),
+      );
+
+      const entries = await day('2026-08-03');
+      expect(ids(entries)).toEqual([upfront, closed, sale.id]);
+      for (const e of entries) {
+        expect(Object.keys(e).sort()).toEqual(ENTRY_KEYS);
+        expect(e.created_at).toMatch(ISO);
+      }
+      expect(entries[0]).toEqual({
+        id: upfront,
+        type: 101,
+        value: 50,
+        description: 'Sinal',
+        date: '2026-08-03',
+        payment_method: 'Dinheiro',
+        created_at: expect.stringMatching(ISO),
+        service_order: {
+          id: serviceOrderId,
+          number: 'M00001',
+          product_name: 'Notebook',
+          product_brand: 'Dell',
+          client: { name: 'Joana Prado' },
+        },
+        order: null,
+      });
+      expect(entries[1]).toMatchObject({
+        id: closed,
+        type: 104,
+        value: 123.45,
+        payment_method: 'Cartão',
+        service_order: null,
+        order: {
+          id: orderId,
+          number: 'P00001',
+          piece_name: 'Tela 15 polegadas',
+          client: { name: 'Carlos Lima' },
+        },
+      });
+      expect(entries[2]).toMatchObject({
+        id: sale.id,
+        type: 103,
+        value: 0.1,
+        description: 'Película',
+        service_order: null,
+        order: null,
+      });
+      // The created entry answers in the same shape as the list.
+      expect(sale).toEqual(entries[2]);
+    });
+
+    it('answers a plain JSON array, each value in reais with two decimals at most', async () => {
+      await insertEntry({ type: 201, cents: 199_999, date: '2026-08-04' });
+      const reply = await getDay('2026-08-04');
+      expect(Array.isArray(reply.body)).toBe(true);
+      expect((reply.body as Entry[])[0]?.value).toBe(1999.99);
+    });
+
+    it('is for managers only: employee 403, no token 401', async () => {
+      for (const reply of [
+        await getDay('2026-11-22', employee.token),
+        await getPeriod('2026-11-01', '2026-11-30', employee.token),
+      ]) {
+        expect(reply.status).toBe(403);
+        expect(reply.body).toEqual({ status: 'error', message: 'Acesso restrito a gerentes' });
+      }
+      for (const reply of [
+        await getDay('2026-11-22', null),
+        await getPeriod('2026-11-01', '2026-11-30', null),
+      ]) {
+        expect(reply.status).toBe(401);
+        expect(reply.body).toEqual({ status: 'error', message: 'Invalid JWT token' });
+      }
+    });
+
+    it('refuses missing and invalid dates, naming the field', async () => {
+      expect(
+        issuesOf(await expectRefused(() => send('GET', '/transactions/day', manager.token), 400)),
+      ).toEqual({
+        date: 'Data obrigatória',
+      });
+      expect(issuesOf(await expectRefused(() => getDay('2026-02-31'), 400))).toEqual({
+        date: 'Data inválida',
+      });
+      expect(issuesOf(await expectRefused(() => getDay('2026-02-31T10:00:00Z'), 400))).toEqual({
+        date: 'Data inválida',
+      });
+      expect(issuesOf(await expectRefused(() => getDay('22/11/2026'), 400))).toEqual({
+        date: 'Data inválida',
+      });
+      expect(
+        issuesOf(
+          await expectRefused(
+            () => send('GET', '/transactions/day?date=2026-11-22&date=2026-11-23', manager.token),
+            400,
+          ),
+        ),
+      ).toEqual({ date: 'Data inválida' });
+
+      const noStart = await expectRefused(
+        () => send('GET', '/transactions/period?end_date=2026-11-30', manager.token),
+        400,
+      );
+      expect(issuesOf(noStart)).toEqual({ start_date: 'Data inicial obrigatória' });
+      const badEnd = await expectRefused(() => getPeriod('2026-11-01', '2026-13-01'), 400);
+      expect(issuesOf(badEnd)).toEqual({ end_date: 'Data inválida' });
+    });
+
+    it('refuses a period that ends before it starts, or longer than 400 days', async () => {
+      const backwards = await expectRefused(() => getPeriod('2026-11-23', '2026-11-22'), 400);
+      expect(issuesOf(backwards).end_date).toMatch(/posterior/);
+
+      // 2025-01-01..2026-02-05 is 401 days, both ends counted; one day less is accepted.
+      const tooLong = await expectRefused(() => getPeriod('2025-01-01', '2026-02-05'), 400);
+      expect(issuesOf(tooLong).end_date).toBe('O período pode ter no máximo 400 dias');
+      expect((await getPeriod('2025-01-01', '2026-02-04')).status).toBe(200);
+      expect((await getPeriod('2026-01-01', '2026-12-31')).status).toBe(200);
+    });
+  });
+
+  describe('manual entries', () => {
+    it('creates an Entrada (103) and a Saida (201) with an audit row each, value in cents', async () => {
+      const entrada = await created(manual({ date: '2026-09-01', value: 1234.56 }));
+      const saida = await created(
+        manual({ type: 201, date: '2026-09-01', value: 80, description: '  Compra de solda  ' }),
+      );
+      expect(entrada).toMatchObject({ type: 103, value: 1234.56, date: '2026-09-01', payment_method: 'Pix' });
+      expect(saida).toMatchObject({ type: 201, value: 80, description: 'Compra de solda' });
+      const row = await storedRow(entrada.id);
+      expect(row.value_cents).toBe('123456');
+      expect(row.created_by).toBe(manager.user.id);
+
+      const [audit] = await auditFor(entrada.id);
+      expect(audit).toMatchObject({ actor_id: manager.user.id, action: 'create', entity: 'transaction' });
+      expect(audit?.before).toBeNull();
+      expect(audit?.after).toMatchObject({
+        id: entrada.id,
+        type: 103,
+        value_cents: 123456,
+        date: '2026-09-01',
+      });
+    });
+
+    it('accepts the type as the select sends it ("201")', async () => {
+      const entry = await created(manual({ type: '201', date: '2026-09-02' }));
+      expect(entry.type).toBe(201);
+    });
+
+    it('refuses any other type: 102 is written by closing an order', async () => {
+      const reply = await expectRefused(() => post(manual({ type: 102 })), 400);
+      expect(issuesOf(reply).type).toMatch(/103 \(Entrada\) ou 201 \(Saida\)/);
+      for (const type of [101, 104, 301, 302, 999, 'Entrada', true]) {
+        expect(issuesOf(await expectRefused(() => post(manual({ type })), 400)).type).toBeDefined();
+      }
+    });
+
+    it('names every missing field with the texts of SPEC §5', async () => {
+      const reply = await expectRefused(() => post({}), 400);
+      expect(issuesOf(reply)).toEqual({
+        type: 'Tipo obrigatório',
+        value: 'Valor obrigatório',
+        description: 'Descrição obrigatória',
+        payment_method: 'Valor obrigatório',
+      });
+      const blanks = await expectRefused(
+        () => post({ type: '', value: '', description: '   ', payment_method: '', date: '' }),
+        400,
+      );
+      expect(issuesOf(blanks)).toEqual({
+        type: 'Tipo obrigatório',
+        value: 'Valor obrigatório',
+        description: 'Descrição obrigatória',
+        payment_method: 'Valor obrigatório',
+      });
+    });
+
+    it('refuses bad values, dates and sizes with a message, never a 500, and writes nothing', async () => {
+      const cases: [Record<string, unknown>, string][] = [
+        [manual({ value: -10 }), 'value'],
+        [manual({ value: 0 }), 'value'],
+        [manual({ value: 10.005 }), 'value'],
+        [manual({ value: '10,50' }), 'value'],
+        [manual({ value: '10.50' }), 'value'],
+        [manual({ value: 1e12 }), 'value'],
+        [manual({ value: { reais: 1 } }), 'value'],
+        [manual({ type: undefined }), 'type'],
+        [manual({ date: '2026-02-31' }), 'date'],
+        [manual({ date: '2026-02-31T10:00:00Z' }), 'date'],
+        [manual({ date: 'ontem' }), 'date'],
+        [manual({ date: 20261122 }), 'date'],
+        [manual({ description: 'x'.repeat(2001) }), 'description'],
+        [manual({ description: 42 }), 'description'],
+        [manual({ payment_method: 'p'.repeat(121) }), 'payment_method'],
+      ];
+      for (const [body, field] of cases) {
+        const reply = await expectRefused(() => post(body), 400);
+        expect(Object.keys(issuesOf(reply)), JSON.stringify(body)).toEqual([field]);
+        expect(issuesOf(reply)[field]?.length).toBeGreaterThan(0);
+      }
+      // A body far past the size limit, and one that is not JSON.
+      await expectRefused(() => post(manual({ description: 'x'.repeat(300_000) })), 413);
+      await expectRefused(() => post('{"type": 103,'), 400);
+      await expectRefused(() => post([manual()]), 400);
+    });
+
+    it('is for managers only', async () => {
+      await expectRefused(() => post(manual(), employee.token), 403);
+      await expectRefused(() => post(manual(), null), 401);
+    });
+  });
+
+  describe('editing an entry', () => {
+    it('rewrites a sale into a purchase, keeping its date, with an audit row in cents', async () => {
+      const entry = await created(manual({ date: '2026-10-05', value: 10 }));
+      const reply = await put(entry.id, {
+        type: 201,
+        value: 12.34,
+        description: 'Compra de pasta térmica',
+        payment_method: 'Dinheiro',
+        date: '2026-10-09',
+      });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      expect(reply.body).toEqual({
+        ...entry,
+        type: 201,
+        value: 12.34,
+        description: 'Compra de pasta térmica',
+        payment_method: 'Dinheiro',
+        date: '2026-10-05',
+      });
+      expect(await day('2026-10-05')).toEqual([reply.body]);
+
+      const audit = await auditFor(entry.id);
+      expect(audit.map((a) => a.action)).toEqual(['create', 'update']);
+      expect(audit[1]).toMatchObject({ actor_id: manager.user.id, entity: 'transaction' });
+      expect(audit[1]?.before).toMatchObject({ type: 103, value_cents: 1000, payment_method: 'Pix' });
+      expect(audit[1]?.after).toMatchObject({ type: 201, value_cents: 1234, payment_method: 'Dinheiro' });
+      expect(audit[1]?.after).not.toHaveProperty('confirmed_by');
+    });
+
+    it("refuses to edit the orders' entries: 409", async () => {
+      for (const type of [101, 102, 104, 301, 302]) {
+        // Written without an owner: the 409 depends on the type alone.
+        const id = await insertEntry({ type, cents: 700, date: '2026-10-06' });
+        const reply = await expectRefused(() => put(id, manual()), 409);
+        expect((reply.body as { message: string }).message).toBe(
+          'Só lançamentos de venda e compra podem ser editados',
+        );
+      }
+    });
+
+    it('answers 404 for an unknown or deleted entry, and refuses employees and bad bodies', async () => {
+      const gone = await insertEntry({ type: 103, cents: 100, date: '2026-10-07', deleted: true });
+      await expectRefused(() => put(gone, manual()), 404);
+      await expectRefused(() => put(999_999, manual()), 404);
+      await expectRefused(() => put('abc', manual()), 404);
+
+      const entry = await created(manual({ date: '2026-10-07' }));
+      await expectRefused(() => put(entry.id, manual({ value: 99 }), employee.token), 403);
+      await expectRefused(() => put(entry.id, manual({ value: 99 }), null), 401);
+      await expectRefused(() => put(entry.id, manual({ value: -1 })), 400);
+      await expectRefused(() => put(entry.id, manual({ value: 1.999 })), 400);
+      expect(
+        issuesOf(await expectRefused(() => put(entry.id, manual({ type: 102 })), 400)).type,
+      ).toBeDefined();
+      expect(issuesOf(await expectRefused(() => put(entry.id, {}), 400))).toEqual({
+        type: 'Tipo obrigatório',
+        value: 'Valor obrigatório',
+        description: 'Descrição obrigatória',
+        payment_method: 'Valor obrigatório',
+      });
+    });
+
+    it("checks a confirmation when one is sent: an employee's is 403, a manager's is recorded", async () => {
+      const entry = await created(manual({ date: '2026-10-08', value: 5 }));
+      const refused = await expectRefused(
+        () =>
+          put(entry.id, {
+            ...manual({ value: 6 }),
+            confirm_username: staff.username,
+            confirm_password: staff.password,
+          }),
+        403,
+      );
+      expect((refused.body as { message: string }).message).toBe('Digite uma credencial de gerente válida');
+      await expectRefused(
+        () =>
+          put(entry.id, {
+            ...manual({ value: 6 }),
+            confirm_username: MANAGER.username,
+            confirm_password: 'errada',
+          }),
+        403,
+      );
+      expect(
+        issuesOf(
+          await expectRefused(
+            () => put(entry.id, { ...manual({ value: 6 }), confirm_username: 'gerente' }),
+            400,
+          ),
+        ),
+      ).toEqual({ confirm_password: 'Senha obrigatória' });
+
+      const reply = await put(entry.id, {
+        ...manual({ value: 6 }),
+        confirm_username: MANAGER.username,
+        confirm_password: MANAGER.password,
+      });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      expect((reply.body as Entry).value).toBe(6);
+      const audit = await auditFor(entry.id);
+      expect(audit.at(-1)?.after).toMatchObject({
+        value_cents: 600,
+        confirmed_by: { id: manager.user.id, username: MANAGER.username },
+      });
+    });
+  });
+
+  describe('deleting an entry', () => {
+    it("refuses an employee's confirmation (403) and the entry stays listed", async () => {
+      const entry = await created(manual({ date: '2026-12-01' }));
+      const reply = await expectRefused(
+        () => remove(entry.id, { confirm_username: staff.username, confirm_password: staff.password }),
+        403,
+      );
+      expect((reply.body as { message: string }).message).toBe('Digite uma credencial de gerente válida');
+      expect(ids(await day('2026-12-01'))).toContain(entry.id);
+      await expectRefused(() => remove(entry.id, {}), 400);
+      await expectRefused(
+        () => remove(entry.id, { confirm_username: MANAGER.username, confirm_password: 'x' }),
+        403,
+      );
+      await expectRefused(
+        () =>
+          remove(entry.id, { confirm_username: MANAGER.username, confirm_password: MANAGER.password }, null),
+        401,
+      );
+      expect(ids(await day('2026-12-01'))).toContain(entry.id);
+    });
+
+    it("with a manager's confirmation soft-deletes it (204): gone from the day, kept in the table, audited", async () => {
+      const entry = await created(manual({ date: '2026-12-02' }));
+      const confirmation = { confirm_username: MANAGER.username, confirm_password: MANAGER.password };
+      const reply = await remove(entry.id, confirmation);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(204);
+      expect(ids(await day('2026-12-02'))).not.toContain(entry.id);
+      expect((await storedRow(entry.id)).deleted_at).not.toBeNull();
+
+      const audit = await auditFor(entry.id);
+      expect(audit.map((a) => a.action)).toEqual(['create', 'delete']);
+      expect(audit[1]).toMatchObject({ actor_id: employee.user.id, entity: 'transaction' });
+      expect(audit[1]?.before).toMatchObject({ id: entry.id, type: 103, value_cents: 2550 });
+      expect(audit[1]?.after).toMatchObject({
+        deleted_at: expect.stringMatching(ISO),
+        confirmed_by: { id: manager.user.id, username: MANAGER.username },
+      });
+
+      // Already deleted, unknown, or not an id: 404 once the confirmation holds.
+      await expectRefused(() => remove(entry.id, confirmation), 404);
+      await expectRefused(() => remove(999_999, confirmation), 404);
+      await expectRefused(() => remove('x1', confirmation), 404);
+      await expectRefused(() => put(entry.id, manual()), 404);
+    });
+
+    it("deletes an order's close entry and leaves the order as it is", async () => {
+      await api.deps.db
+        .updateTable('service_orders')
+        .set({ status: 108 })
+        .where('id', '=', serviceOrderId)
+        .execute();
+      const close = await insertEntry({
+        type: 102,
+        cents: 30_000,
+        date: '2026-12-03',
+        service_order_id: serviceOrderId,
+      });
+      const reply = await remove(close, {
+        confirm_username: MANAGER.username,
+        confirm_password: MANAGER.password,
+      });
+      expect(reply.status).toBe(204);
+      expect(await day('2026-12-03')).toEqual([]);
+      const order = await api.deps.db
+        .selectFrom('service_orders')
+        .select(['status', 'deleted_at'])
+        .where('id', '=', serviceOrderId)
+        .executeTakeFirstOrThrow();
+      expect(order).toEqual({ status: 108, deleted_at: null });
+    });
+  });
+});
