@@ -37,8 +37,10 @@ export const businessDate = (shopTz: string, message = 'Data inválida') =>
         if (v === null) return null;
         if (isIsoDay(v)) return v;
         const instant = new Date(v);
-        if (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(instant.getTime()))
+        // A date-time must name a real day too: '2026-02-31T10:00:00Z' is not 3 March.
+        if (/^\d{4}-\d{2}-\d{2}T/.test(v) && isIsoDay(v.slice(0, 10)) && !Number.isNaN(instant.getTime())) {
           return shopDayOf(instant, shopTz);
+        }
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }),
