@@ -22,7 +22,6 @@ import { healthRoutes } from './routes/health.ts';
 import { listRoutes } from './routes/lists.ts';
 import { openOrderRoutes } from './routes/open-orders.ts';
 import { partsOrderRoutes } from './routes/parts-orders.ts';
-import { placeholderRoutes } from './routes/placeholders.ts';
 import { printLinkRoute, printRoutes } from './routes/print.ts';
 import { serviceOrderRoutes } from './routes/service-orders.ts';
 import { settingsRoutes } from './routes/settings.ts';
@@ -79,8 +78,6 @@ export function createWebApp(deps: WebDeps, sessionStore: Store): express.Expres
   app.use(partsOrderRoutes(deps));
   app.use(listRoutes(deps));
   app.use(cashRoutes(deps));
-  // Last: screens not built yet. A real route registered above always answers first.
-  app.use(placeholderRoutes(deps));
 
   app.use(notFound(deps));
   app.use(errorHandler(deps));

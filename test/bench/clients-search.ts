@@ -1,0 +1,383 @@
+/**
+ * Client search speed (API.md Clients): 100,000 generated clients, then `GET /clients?filter=` over HTTP
+ * for a name word, a CPF prefix and a miss, beside the bare SQL of the same search (the repository
+ * function, same database, same run). Runs on a fresh PGlite, and on PostgreSQL too when DATABASE_URL is
+ * set (in a schema of its own, dropped afterwards). Targets, reported and not asserted: p95 under 15 ms and
+ * under 3x the bare query.
+ *
+ *   npx tsx test/bench/clients-search.ts   # BENCH_CLIENTS=20000 quicker, BENCH_EXPLAIN=1 prints the plans
+ */
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { cpf as cpfLib } from 'cpf-cnpj-validator';
+import { sql } from 'kysely';
+import { searchClients, searchClientsQuery } from '../../api/clients/repository.ts';
+import type { DbKind } from '../../api/db/connect.ts';
+import { apiLogin, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
+
+export const TARGET_P95_MS = 15;
+export const TARGET_RATIO = 3;
+
+export type Timing = { p50: number; p95: number };
+export type CaseResult = {
+  label: string;
+  filter: string;
+  results: number;
+  http: Timing;
+  sql: Timing;
+  /** http p95 / sql p95 */
+  ratio: number;
+  meetsTarget: boolean;
+};
+export type TargetResult = {
+  kind: DbKind;
+  clients: number;
+  insertSeconds: number;
+  /** GET /healthz over the same HTTP client: the floor under any request (no token, no database). */
+  httpFloor: Timing;
+  cases: CaseResult[];
+  /** EXPLAIN ANALYZE of each case, when asked for (BENCH_EXPLAIN=1). */
+  plans?: Record<string, string>;
+};
+export type ClientsSearchBench = { targets: TargetResult[] };
+
+export type BenchOptions = {
+  clients?: number;
+  requests?: number;
+  explain?: boolean;
+  log?: (line: string) => void;
+};
+
+const FIRST = [
+  'José',
+  'João',
+  'Antônio',
+  'Francisco',
+  'Carlos',
+  'Paulo',
+  'Pedro',
+  'Lucas',
+  'Luís',
+  'Marcos',
+  'Luíza',
+  'Gabriel',
+  'Rafael',
+  'Daniel',
+  'Marcelo',
+  'Bruno',
+  'Eduardo',
+  'Felipe',
+  'Raimundo',
+  'Rodrigo',
+  'Maria',
+  'Ana',
+  'Francisca',
+  'Antônia',
+  'Adriana',
+  'Juliana',
+  'Márcia',
+  'Fernanda',
+  'Patrícia',
+  'Aline',
+  'Sandra',
+  'Camila',
+  'Amanda',
+  'Bruna',
+  'Jéssica',
+  'Letícia',
+  'Júlia',
+  'Luciana',
+  'Vanessa',
+  'Mariana',
+  'Conceição',
+  'Inês',
+  'Irene',
+  'Sônia',
+  'Vânia',
+  'Cláudia',
+  'Débora',
+  'Érica',
+  'Otávio',
+  'Caio',
+  'Sérgio',
+  'Vinícius',
+  'Fábio',
+  'Márcio',
+  'Rogério',
+  'Aurélio',
+  'Heitor',
+  'Théo',
+  'Benício',
+  'Ígor',
+];
+const MIDDLE = ['', '', '', 'Aparecida', 'Cristina', 'Henrique', 'Augusto', 'Helena', 'Vitória', 'Luiz'];
+const LINK = ['', '', '', 'da', 'de', 'dos', 'das'];
+const LAST = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+  'Martins',
+  'Carvalho',
+  'Almeida',
+  'Lopes',
+  'Soares',
+  'Fernandes',
+  'Vieira',
+  'Barbosa',
+  'Rocha',
+  'Dias',
+  'Nascimento',
+  'Andrade',
+  'Moreira',
+  'Nunes',
+  'Marques',
+  'Machado',
+  'Mendes',
+  'Freitas',
+  'Cardoso',
+  'Ramos',
+  'Gonçalves',
+  'Santana',
+  'Teixeira',
+  'Araújo',
+  'Conceição',
+  'Magalhães',
+  'Simões',
+  'Brandão',
+  'Guimarães',
+  'Assunção',
+  'Falcão',
+  'Leão',
+  'Romão',
+  'Sampaio',
+  'Tavares',
+  'Müller',
+  'Peçanha',
+  'Damásio',
+  'Estêvão',
+  'Jordão',
+  'Monção',
+  'Galvão',
+  'Aragão',
+  'Bragança',
+  'Antunes',
+  'Pires',
+];
+const DDD = ['11', '21', '31', '41', '48', '51', '61', '71', '81', '85', '91', '92'];
+
+/** A small seeded generator, so every run inserts the same names and phones. */
+function mulberry32(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function* generateClients(count: number) {
+  const random = mulberry32(2026);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
+  const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
+  const phone = () => `(${pick(DDD)}) 9${digits(4)}-${digits(4)}`;
+  const cpfs = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    let cpf = cpfLib.generate();
+    while (cpfs.has(cpf)) cpf = cpfLib.generate();
+    cpfs.add(cpf);
+    const name = [pick(FIRST), pick(MIDDLE), pick(LINK), pick(LAST), pick(LAST)].filter(Boolean).join(' ');
+    yield {
+      name,
+      cpf: random() < 0.9 ? cpf : null,
+      email: random() < 0.5 ? `cliente${i}@exemplo.com.br` : null,
+      phone1: phone(),
+      phone2: random() < 0.3 ? phone() : null,
+      phone3: null,
+      zip_code: digits(8),
+      address: 'Rua das Flores',
+      number: String(1 + Math.floor(random() * 2000)),
+      neighborhood: 'Centro',
+      city: 'São Paulo',
+      state: 'SP',
+    };
+  }
+}
+
+function percentiles(samples: number[]): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  const round = (v: number) => Math.round(v * 100) / 100;
+  return { p50: round(at(0.5)), p95: round(at(0.95)) };
+}
+
+/**
+ * GET over keep-alive. The api runs in this same process, so while PGlite or a long SQL loop holds the
+ * event loop, the server's idle timeout and the client's next request can cross on a pooled socket
+ * (ECONNRESET): a GET is safe to send once more on a fresh one.
+ */
+async function get(url: string, headers: Record<string, string> = {}): Promise<Response> {
+  try {
+    return await fetch(url, { headers });
+  } catch {
+    return fetch(url, { headers });
+  }
+}
+
+async function timeMany(times: number, run: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < Math.min(20, times); i++) await run(); // warm-up: plans, caches, JIT
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const start = performance.now();
+    await run();
+    samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
+async function fill(api: TestApi, count: number): Promise<number> {
+  const start = performance.now();
+  const batchSize = 1000;
+  let batch = [];
+  for (const client of generateClients(count)) {
+    batch.push(client);
+    if (batch.length === batchSize) {
+      await api.deps.db.insertInto('clients').values(batch).execute();
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await api.deps.db.insertInto('clients').values(batch).execute();
+  await sql`VACUUM ANALYZE clients`.execute(api.deps.db);
+  return (performance.now() - start) / 1000;
+}
+
+async function benchTarget(
+  kind: DbKind,
+  clients: number,
+  requests: number,
+  explain: boolean,
+): Promise<TargetResult> {
+  const api = await startTestApi(kind);
+  try {
+    const insertSeconds = await fill(api, clients);
+    const { token } = await apiLogin(api, MANAGER.username, MANAGER.password);
+    const someCpf = await api.deps.db
+      .selectFrom('clients')
+      .select('cpf')
+      .where('cpf', 'is not', null)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const cases = [
+      { label: 'name word', filter: 'goncalves' },
+      { label: 'two name words', filter: 'maria souza' },
+      { label: 'CPF prefix', filter: (someCpf.cpf ?? '').slice(0, 6) },
+      { label: 'miss', filter: 'xyzqwk' },
+      // Under 3 characters a word has no trigram: the worst case, a walk in name order.
+      { label: 'short word', filter: 'zé' },
+    ];
+    const httpFloor = percentiles(
+      await timeMany(requests, async () => {
+        await (await get(`${api.url}/healthz`)).text();
+      }),
+    );
+    const results: CaseResult[] = [];
+    const plans: Record<string, string> = {};
+    for (const { label, filter } of cases) {
+      if (explain) {
+        const rows =
+          (await searchClientsQuery(api.deps.db, filter)?.explain('text', sql`analyze, buffers`)) ?? [];
+        plans[`${label} (${filter})`] = rows.map((r) => String(Object.values(r)[0])).join('\n');
+      }
+      const url = `${api.url}/clients?filter=${encodeURIComponent(filter)}`;
+      let found = 0;
+      const http = await timeMany(requests, async () => {
+        const res = await get(url, { authorization: `Bearer ${token}` });
+        if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
+        found = ((await res.json()) as unknown[]).length;
+      });
+      const bare = await timeMany(requests, () => searchClients(api.deps.db, filter));
+      const httpT = percentiles(http);
+      const sqlT = percentiles(bare);
+      const ratio = Math.round((httpT.p95 / Math.max(sqlT.p95, 0.01)) * 100) / 100;
+      results.push({
+        label,
+        filter,
+        results: found,
+        http: httpT,
+        sql: sqlT,
+        ratio,
+        meetsTarget: httpT.p95 < TARGET_P95_MS && ratio < TARGET_RATIO,
+      });
+    }
+    return {
+      kind,
+      clients,
+      insertSeconds: Math.round(insertSeconds * 10) / 10,
+      httpFloor,
+      cases: results,
+      ...(explain ? { plans } : {}),
+    };
+  } finally {
+    await api.stop();
+  }
+}
+
+export function formatClientsSearchBench(bench: ClientsSearchBench): string {
+  const lines = [
+    `client search: p95 target < ${TARGET_P95_MS} ms over HTTP and < ${TARGET_RATIO}x the bare query`,
+    'target    case            filter       found  http p50  http p95  sql p50  sql p95  ratio  ok',
+  ];
+  for (const t of bench.targets) {
+    for (const c of t.cases) {
+      lines.push(
+        [
+          t.kind.padEnd(9),
+          c.label.padEnd(15),
+          c.filter.padEnd(12),
+          String(c.results).padStart(5),
+          c.http.p50.toFixed(2).padStart(9),
+          c.http.p95.toFixed(2).padStart(9),
+          c.sql.p50.toFixed(2).padStart(8),
+          c.sql.p95.toFixed(2).padStart(8),
+          c.ratio.toFixed(2).padStart(6),
+          c.meetsTarget ? ' yes' : ' NO',
+        ].join(' '),
+      );
+    }
+    lines.push(
+      `          (${t.clients} clients inserted in ${t.insertSeconds} s; HTTP floor, GET /healthz: ` +
+        `p50 ${t.httpFloor.p50.toFixed(2)} ms, p95 ${t.httpFloor.p95.toFixed(2)} ms)`,
+    );
+    for (const [name, plan] of Object.entries(t.plans ?? {})) lines.push(`\n${t.kind} ${name}:\n${plan}`);
+  }
+  return lines.join('\n');
+}
+
+export async function runClientsSearchBench(options: BenchOptions = {}): Promise<ClientsSearchBench> {
+  const clients = options.clients ?? Number(process.env.BENCH_CLIENTS ?? 100_000);
+  const requests = options.requests ?? 200;
+  const explain = options.explain ?? process.env.BENCH_EXPLAIN === '1';
+  const log = options.log ?? (() => {});
+  const kinds: DbKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const targets: TargetResult[] = [];
+  for (const kind of kinds) {
+    log(`clients-search: ${kind}, inserting ${clients} clients…`);
+    targets.push(await benchTarget(kind, clients, requests, explain));
+  }
+  return { targets };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const bench = await runClientsSearchBench({ log: (line) => process.stderr.write(`${line}\n`) });
+  process.stdout.write(`${formatClientsSearchBench(bench)}\n`);
+}
