@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['test/{api,web,domain,ops}/**/*.test.{ts,tsx}'],
+          include: ['test/{api,web,domain,ops,hostile}/**/*.test.{ts,tsx}'],
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

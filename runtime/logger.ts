@@ -17,6 +17,21 @@ export const REDACT = [
   '*.cpf',
 ];
 
+/**
+ * CPF-shaped numbers (formatted or 11 bare digits) anywhere in a line: a search by CPF travels in URLs
+ * and query strings (the web's /consulta?q=…, the api's /clients?filter=…), which no path can redact.
+ */
+const CPF_LIKE = /(?<!\d)\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?!\d)/g;
+
+export function maskCpfs(line: string): string {
+  return line.replace(CPF_LIKE, '[oculto]');
+}
+
 export function createLogger(name: string, level: string) {
-  return pino({ name, level, redact: { paths: REDACT, censor: '[oculto]' } });
+  return pino({
+    name,
+    level,
+    redact: { paths: REDACT, censor: '[oculto]' },
+    hooks: { streamWrite: maskCpfs },
+  });
 }

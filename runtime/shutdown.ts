@@ -4,9 +4,14 @@ import type { Server } from 'node:http';
 export function closeServer(server: Server, graceMs = 25_000): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+    // A keep-alive connection whose request finishes during the grace goes idle: close it then, instead
+    // of waiting for the client to drop it (seconds later) before the process may exit.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
     timer.unref();
+    sweep.unref();
     server.close(() => {
       clearTimeout(timer);
+      clearInterval(sweep);
       resolve();
     });
     server.closeIdleConnections();

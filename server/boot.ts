@@ -42,7 +42,7 @@ function cepProviders(env: WebEnv): CepProvider[] {
 
 export async function buildWeb(env: WebEnv, log: Logger) {
   const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, log) : null;
-  const http = createApiHttp(env.apiUrl);
+  const http = createApiHttp(env.apiUrl, env.API_TIMEOUT_MS);
   const deps: WebDeps = {
     env,
     http,

@@ -7,6 +7,8 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   API_PORT: z.coerce.number().int().min(0).max(65535).default(3333),
   API_URL: z.string().url('API_URL deve ser uma URL http(s)://').optional(),
+  // SPEC §7/§9: a call to the api gives up after 20 s (shorter only in tests of a hanging api).
+  API_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   REDIS_URL: z.string().url('REDIS_URL deve ser uma URL redis://').optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET precisa de pelo menos 32 caracteres').optional(),
   SESSION_HOURS: z.coerce.number().positive().default(12),

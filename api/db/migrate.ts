@@ -12,7 +12,24 @@ const migrations: Record<string, Migration> = {
   '003-orders-and-transactions': m003,
 };
 
+/** One key for every Bancada migration on a database: schema changes happen one at a time. */
+export const MIGRATION_LOCK_KEY = 7_424_117;
+
 export async function migrateToLatest(db: Db): Promise<void> {
+  // Several api instances (or test files, each in a schema of its own) may start together on one
+  // database. Kysely's own lock table lives inside the schema being migrated, so it cannot order them:
+  // a session-level advisory lock on one pinned connection does.
+  await db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(conn);
+    try {
+      await migrate(conn);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(conn);
+    }
+  });
+}
+
+async function migrate(db: Db): Promise<void> {
   // Kysely looks for its own tables in every schema unless told which: another schema of the same
   // database (DATABASE_SCHEMA, parallel tests) would make it skip creating them in ours.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);

@@ -3,7 +3,9 @@ import { Router } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
 import { Consulta, type ConsultaProps, type OrderHit } from '../../views/pages/Consulta.tsx';
+import type { ApiResult } from '../backend/client.ts';
 import { searchClients } from '../backend/clients.ts';
+import { BackendUnavailable } from '../backend/errors.ts';
 import { partsOrdersByNumber, serviceOrderKind, serviceOrdersByNumber } from '../backend/lookup.ts';
 import type { WebDeps } from '../context.ts';
 import { requiredText } from '../forms/fields.ts';
@@ -18,6 +20,20 @@ const SearchForm = z.object({
 
 export function consultaRoutes(deps: WebDeps): Router {
   const router = Router();
+
+  /**
+   * SPEC §8 Search: any failure, an api that cannot be reached included ("Verifique a conexão"), is the
+   * search-failed toast on the form as typed, not the generic "server unavailable" page.
+   */
+  async function searching<T>(call: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+    try {
+      return await call();
+    } catch (err) {
+      if (!(err instanceof BackendUnavailable)) throw err;
+      deps.log.warn({ err: err.cause }, 'api unavailable during a search');
+      return { ok: false, status: 503, message: err.message };
+    }
+  }
 
   router.get('/consulta', async (req, res) => {
     const values = { q: textOf(req.query, 'q'), tipo: textOf(req.query, 'tipo') };
@@ -36,13 +52,14 @@ export function consultaRoutes(deps: WebDeps): Router {
     const { q, tipo } = form.data;
 
     if (tipo === 'cliente') {
-      const result = await searchClients(req.api, q);
-      if (!result.ok) return show({}, 502, true);
+      const result = await searching(() => searchClients(req.api, q));
+      if (!result.ok) return show({}, result.status === 503 ? 503 : 502, true);
       return show({ results: { kind: 'cliente', clients: result.data } });
     }
-    const result =
-      tipo === 'os' ? await serviceOrdersByNumber(req.api, q) : await partsOrdersByNumber(req.api, q);
-    if (!result.ok) return show({}, 502, true);
+    const result = await searching(() =>
+      tipo === 'os' ? serviceOrdersByNumber(req.api, q) : partsOrdersByNumber(req.api, q),
+    );
+    if (!result.ok) return show({}, result.status === 503 ? 503 : 502, true);
     const orders: OrderHit[] = result.data.map((o) => {
       const kind = tipo === 'os' ? serviceOrderKind(o) : 'parts';
       return {

@@ -268,6 +268,7 @@ describe.each(DB_TARGETS)('parts orders on %s', (kind) => {
         const reply = await expectRefused(() => post({ ...base, ...extra }), 400);
         expect(Object.keys(issuesOf(reply)), JSON.stringify(extra)).toContain(field);
       }
+      await expectRefused(() => post({ ...base, piece_name: 'Tela\u0000' }), 400);
       await expectRefused(() => post([base]), 400);
       await expectRefused(() => post('texto'), 400);
     });
@@ -333,6 +334,9 @@ describe.each(DB_TARGETS)('parts orders on %s', (kind) => {
       for (const number of ['M1', 'P99999', 'abc', '%', 'P-1', 'x'.repeat(40)]) {
         expect(await list(`number=${encodeURIComponent(number)}`), number).toEqual([]);
       }
+      const nul = await send('GET', `/orders?number=${encodeURIComponent('P1\u0000')}`, employee.token);
+      expect(nul.status).toBeGreaterThanOrEqual(400);
+      expect(nul.status).toBeLessThan(500);
     });
 
     it('lists each of the five statuses, highest number first', async () => {

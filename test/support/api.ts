@@ -8,6 +8,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { type BuiltApi, buildApi } from '../../api/boot.ts';
 import type { DbKind } from '../../api/db/connect.ts';
+import { MIGRATION_LOCK_KEY } from '../../api/db/migrate.ts';
 import { readApiEnv } from '../../api/env.ts';
 
 export const DB_TARGETS: DbKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -43,7 +44,10 @@ export async function startTestApi(kind: DbKind = 'pglite'): Promise<TestApi> {
       if (kind === 'postgres' && url) {
         const client = new pg.Client({ connectionString: url });
         await client.connect();
+        // Under the migrations' lock: a schema vanishing mid-migration confuses another file's migrator.
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         await client.end();
       }
     },

@@ -1,0 +1,416 @@
+/**
+ * Helpers of the operations tests. The api and the web run as their production commands start them,
+ * `node dist/api/index.js` and `node dist/server/index.js`, compiled by the same tsconfig.build.json into
+ * a folder of the test's own under test-output/ (type checking is skipped there: `npm run typecheck` does
+ * it; public/build is not rebuilt: other test files read it at the same time). Around them: a Redis of
+ * the test's own, a TCP proxy that can be cut (a database that goes away) and a slow HTTP proxy.
+ */
+import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { PROJECT_ROOT } from '../../runtime/paths.ts';
+
+export const MANAGER = { username: 'gerente', password: 'senha-do-gerente-ops' };
+export const SESSION_SECRET = 'segredo-de-sessao-dos-testes-de-operacao-0123456789';
+
+// ---------------------------------------------------------------------------------------------- build
+
+export type Dist = { dir: string; remove: () => void };
+
+/** Compiles the server as `npm run build:server` does, into test-output/ops-dist-<random>. */
+export async function buildDist(): Promise<Dist> {
+  const dir = join(PROJECT_ROOT, 'test-output', `ops-dist-${randomBytes(4).toString('hex')}`);
+  const tsc = join(PROJECT_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  const args = ['-p', join(PROJECT_ROOT, 'tsconfig.build.json'), '--outDir', dir, '--noCheck'];
+  await new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, [tsc, ...args], { cwd: PROJECT_ROOT }, (err, stdout, stderr) =>
+      err ? reject(new Error(`tsc failed: ${stdout}${stderr}`)) : resolve(),
+    );
+  });
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+// ------------------------------------------------------------------------------------------- services
+
+export type Exit = { code: number | null; signal: NodeJS.Signals | null };
+
+export type Service = {
+  proc: ChildProcess;
+  port: number;
+  url: string;
+  /** Everything the process wrote to stdout (its pino lines) and stderr so far. */
+  stdout: () => string;
+  stderr: () => string;
+  /** The JSON lines of stdout, parsed. */
+  logLines: () => Array<Record<string, unknown>>;
+  exited: Promise<Exit>;
+  /** SIGTERM (or another signal) and the exit. */
+  stop: (signal?: NodeJS.Signals) => Promise<Exit>;
+};
+
+/** Starts `node dist/api/index.js` or `node dist/server/index.js` and waits for its "listening" line. */
+export async function startService(
+  kind: 'api' | 'web',
+  dist: Dist,
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<Service> {
+  const entry = kind === 'api' ? join(dist.dir, 'api', 'index.js') : join(dist.dir, 'server', 'index.js');
+  const ports = kind === 'api' ? { API_HOST: '127.0.0.1', API_PORT: '0' } : { HOST: '127.0.0.1', PORT: '0' };
+  // Only what we pass: never the test runner's own DATABASE_URL or REDIS_URL by accident.
+  const proc = spawn(process.execPath, [entry], {
+    cwd: PROJECT_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      CEP_PROVIDER_URL: 'http://127.0.0.1:9/ws/{cep}/json/',
+      CEP_FALLBACK_URL: '',
+      ...ports,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  proc.stdout?.setEncoding('utf8').on('data', (d: string) => {
+    out += d;
+  });
+  proc.stderr?.setEncoding('utf8').on('data', (d: string) => {
+    err += d;
+  });
+  const exited = new Promise<Exit>((resolve) =>
+    proc.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const logLines = () =>
+    out
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+  const message = kind === 'api' ? 'api listening' : 'web listening';
+  const started = Date.now();
+  let port: number | undefined;
+  while (port === undefined) {
+    port = logLines().find((l) => l.msg === message)?.port as number | undefined;
+    if (port !== undefined) break;
+    if (proc.exitCode !== null || proc.signalCode !== null || Date.now() - started > timeoutMs) {
+      proc.kill('SIGKILL');
+      throw new Error(`${kind} did not start:\n${out}\n${err}`);
+    }
+    await sleep(50);
+  }
+  return {
+    proc,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    stdout: () => out,
+    stderr: () => err,
+    logLines,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Kills what a failed test left running. */
+export async function kill(service: Service | undefined): Promise<void> {
+  if (!service) return;
+  if (service.proc.exitCode === null && service.proc.signalCode === null) service.proc.kill('SIGKILL');
+  await service.exited;
+}
+
+// ------------------------------------------------------------------------------------------- database
+
+export type ApiDatabase = {
+  kind: 'postgres' | 'pglite';
+  env: Record<string, string>;
+  drop: () => Promise<void>;
+};
+
+/**
+ * A database of the test's own for the api child: a schema of its own on the PostgreSQL of
+ * DATABASE_URL (dropped afterwards; `url` may point at a proxy in front of it), else PGlite in a temp
+ * DATA_DIR.
+ */
+export function apiDatabase(url = process.env.DATABASE_URL): ApiDatabase {
+  const real = process.env.DATABASE_URL;
+  if (url && real) {
+    const schema = `ops_${randomBytes(6).toString('hex')}`;
+    return {
+      kind: 'postgres',
+      env: { DATABASE_URL: url, DATABASE_SCHEMA: schema },
+      async drop() {
+        const client = new pg.Client({ connectionString: real });
+        await client.connect();
+        try {
+          await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        } finally {
+          await client.end();
+        }
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'bancada-ops-'));
+  return {
+    kind: 'pglite',
+    env: { DATA_DIR: dir },
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** The api env every ops test uses: its own database, a known first manager, a fixed JWT secret. */
+export function apiEnv(db: ApiDatabase): Record<string, string> {
+  return {
+    ...db.env,
+    ADMIN_USERNAME: MANAGER.username,
+    ADMIN_PASSWORD: MANAGER.password,
+    JWT_SECRET: 'segredo-jwt-dos-testes-de-operacao-0123456789',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- redis
+
+/** Whether `redis-server` can be run on this machine. */
+export function hasRedisServer(): boolean {
+  return spawnSync('redis-server', ['--version']).status === 0;
+}
+
+export type OwnRedis = { port: number; url: string; start: () => Promise<void>; stop: () => Promise<void> };
+
+/** A redis-server child of the test's own (nothing kept on disk), that can be stopped and started again. */
+export async function ownRedis(): Promise<OwnRedis> {
+  const port = await freePort();
+  let proc: ChildProcess | null = null;
+  const self: OwnRedis = {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    async start() {
+      proc = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        { stdio: 'ignore' },
+      );
+      await waitFor(() => redisPing(port), 10_000, `redis-server on ${port}`);
+    },
+    async stop() {
+      const running = proc;
+      proc = null;
+      if (!running || running.exitCode !== null) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill('SIGTERM');
+      await exited;
+    },
+  };
+  await self.start();
+  return self;
+}
+
+function redisPing(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.setTimeout(1_000);
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (d) => {
+      socket.destroy();
+      resolve(d.toString().startsWith('+PONG'));
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+// -------------------------------------------------------------------------------------------- proxies
+
+export type TcpProxy = { port: number; start: () => Promise<void>; stop: () => Promise<void> };
+
+/** A TCP proxy to host:port that can be cut (every connection dropped, port closed) and opened again. */
+export async function tcpProxy(host: string, targetPort: number): Promise<TcpProxy> {
+  const sockets = new Set<Socket>();
+  let server: Server | null = null;
+  const port = await freePort();
+  return {
+    port,
+    async start() {
+      server = createServer((client) => {
+        const upstream = connect(targetPort, host);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.once('close', () => sockets.delete(s));
+          s.on('error', () => {
+            client.destroy();
+            upstream.destroy();
+          });
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      const s = server;
+      await new Promise<void>((resolve, reject) => {
+        s.once('error', reject);
+        s.listen(port, '127.0.0.1', () => resolve());
+      });
+    },
+    async stop() {
+      const s = server;
+      server = null;
+      for (const socket of sockets) socket.destroy();
+      if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+    },
+  };
+}
+
+export type SeenRequest = { method: string; url: string };
+
+export type SlowProxy = {
+  url: string;
+  /** How long each request waits before it is passed on. */
+  delayMs: number;
+  /** Resolves when a request matching `match` arrives (before its delay). */
+  next: (match: (r: SeenRequest) => boolean) => Promise<SeenRequest>;
+  close: () => Promise<void>;
+};
+
+/** An HTTP proxy in front of `target` that holds each request for `delayMs`: a slow upstream. */
+export async function slowProxy(target: string, delayMs = 0): Promise<SlowProxy> {
+  const to = new URL(target);
+  const waiters: Array<{ match: (r: SeenRequest) => boolean; resolve: (r: SeenRequest) => void }> = [];
+  const agent = new http.Agent({ keepAlive: false });
+  const server = http.createServer((req, res) => {
+    const seen = { method: req.method ?? 'GET', url: req.url ?? '/' };
+    for (const w of [...waiters]) {
+      if (w.match(seen)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(seen);
+      }
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      setTimeout(() => {
+        const upstream = http.request(
+          {
+            host: to.hostname,
+            port: to.port,
+            method: seen.method,
+            path: seen.url,
+            headers: { ...req.headers, host: to.host, connection: 'close' },
+            agent,
+          },
+          (up) => {
+            res.writeHead(up.statusCode ?? 502, up.headers);
+            up.pipe(res);
+          },
+        );
+        upstream.on('error', () => {
+          res.writeHead(502).end();
+        });
+        upstream.end(Buffer.concat(chunks));
+      }, self.delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as { port: number };
+  const self: SlowProxy = {
+    url: `http://127.0.0.1:${port}`,
+    delayMs,
+    next: (match) => new Promise((resolve) => waiters.push({ match, resolve })),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      agent.destroy();
+    },
+  };
+  return self;
+}
+
+// ------------------------------------------------------------------------------------ the web, as a browser
+
+/** The session cookie (`bancada.sid=…`) a response sets, if any. */
+export function sessionCookieOf(res: Response): string | undefined {
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('bancada.sid='))
+    ?.split(';')[0];
+}
+
+/** Opens the login page: its session cookie and CSRF token. */
+export async function openLogin(webUrl: string): Promise<{ cookie: string; csrf: string }> {
+  const res = await fetch(`${webUrl}/`);
+  const html = await res.text();
+  const csrf = /name="_csrf" value="([^"]+)"/.exec(html)?.[1];
+  const cookie = sessionCookieOf(res);
+  if (res.status !== 200 || !csrf || !cookie)
+    throw new Error(`login page: ${res.status} ${html.slice(0, 200)}`);
+  return { cookie, csrf };
+}
+
+/** Posts the login form as a browser does (no redirect followed). */
+export function postLogin(
+  webUrl: string,
+  page: { cookie: string; csrf: string },
+  user = MANAGER,
+): Promise<Response> {
+  return fetch(`${webUrl}/`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: page.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ _csrf: page.csrf, username: user.username, password: user.password }),
+  });
+}
+
+/** Signs in through the login form; returns the signed-in session cookie. */
+export async function signIn(webUrl: string, user = MANAGER): Promise<string> {
+  const page = await openLogin(webUrl);
+  const res = await postLogin(webUrl, page, user);
+  if (res.status !== 303 || res.headers.get('location') !== '/consulta') {
+    throw new Error(`sign-in failed: ${res.status} ${(await res.text()).slice(0, 200)}`);
+  }
+  return sessionCookieOf(res) ?? page.cookie;
+}
+
+// ------------------------------------------------------------------------------------------------ misc
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls `check` until it is true. */
+export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+/** The status of GET url, or 0 when nothing answers. */
+export async function statusOf(url: string, timeoutMs = 5_000): Promise<number> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return 0;
+  }
+}
