@@ -24,7 +24,8 @@ export type ClientRow = {
   updated_at: Date;
 };
 
-const columns = [
+/** Every column of a client as the api reads it. */
+export const CLIENT_COLUMNS = [
   'id',
   'name',
   'cpf',
@@ -42,7 +43,23 @@ const columns = [
   'state',
   'created_at',
   'updated_at',
-] as const;
+] as const satisfies readonly (keyof ClientRow)[];
+const columns = CLIENT_COLUMNS;
+
+/**
+ * Clients by id, deleted ones too: an order keeps showing whose it is after its client was deleted
+ * (searching and editing read only the living).
+ */
+export async function clientsByIds(db: Db, ids: readonly number[]): Promise<Map<number, ClientRow>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = (await db
+    .selectFrom('clients')
+    .select(CLIENT_COLUMNS)
+    .where('id', 'in', unique)
+    .execute()) as ClientRow[];
+  return new Map(rows.map((row) => [row.id, row]));
+}
 
 /** At most this many clients answer a search (API.md). */
 export const SEARCH_LIMIT = 50;

@@ -1,6 +1,6 @@
 /** Parts orders in the database: reading the living ones, listing, writing, locking and soft-deleting. */
 import { sql } from 'kysely';
-import type { ClientRow } from '../clients/repository.ts';
+import { type ClientRow, clientsByIds } from '../clients/repository.ts';
 import type { Db } from '../db/connect.ts';
 import type { CreateInput, UpdateInput } from './schema.ts';
 
@@ -89,36 +89,12 @@ export async function listOrders(
     .execute()) as OrderListRow[];
 }
 
-const clientColumns = [
-  'id',
-  'name',
-  'cpf',
-  'cnpj',
-  'email',
-  'phone1',
-  'phone2',
-  'phone3',
-  'zip_code',
-  'address',
-  'number',
-  'complement',
-  'neighborhood',
-  'city',
-  'state',
-  'created_at',
-  'updated_at',
-] as const;
-
 /**
  * The order's client, even one deleted after the order was opened: the order and its printouts still
  * name who it belongs to.
  */
 export async function clientOfOrder(db: Db, clientId: number): Promise<ClientRow | undefined> {
-  return (await db
-    .selectFrom('clients')
-    .select(clientColumns)
-    .where('id', '=', clientId)
-    .executeTakeFirst()) as ClientRow | undefined;
+  return (await clientsByIds(db, [clientId])).get(clientId);
 }
 
 /** Whether a living client has this id (a new order may only name one of those). */

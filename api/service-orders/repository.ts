@@ -3,7 +3,7 @@
  * the original of a return, as it was; locked for the cash actions; written and soft-deleted.
  */
 import { type Insertable, sql, type Updateable } from 'kysely';
-import type { ClientRow } from '../clients/repository.ts';
+import { clientsByIds } from '../clients/repository.ts';
 import type { Db } from '../db/connect.ts';
 import type { ServiceOrdersTable } from '../db/schema.ts';
 import { normalizeNumber } from '../numbering/next-number.ts';
@@ -139,41 +139,8 @@ export async function softDeleteServiceOrder(db: Db, id: number): Promise<{ dele
     .executeTakeFirst()) as { deleted_at: Date } | undefined;
 }
 
-const CLIENT_COLUMNS = [
-  'id',
-  'name',
-  'cpf',
-  'cnpj',
-  'email',
-  'phone1',
-  'phone2',
-  'phone3',
-  'zip_code',
-  'address',
-  'number',
-  'complement',
-  'neighborhood',
-  'city',
-  'state',
-  'created_at',
-  'updated_at',
-] as const satisfies readonly (keyof ClientRow)[];
-
-/**
- * The clients of some orders, deleted or not: an order keeps showing whose it is after its client
- * was deleted. (The clients area reads only living clients, so this reads the row itself and leaves
- * the serialising to the clients area's publicClient.)
- */
-export async function clientsOfOrders(db: Db, ids: readonly number[]): Promise<Map<number, ClientRow>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = (await db
-    .selectFrom('clients')
-    .select(CLIENT_COLUMNS)
-    .where('id', 'in', unique)
-    .execute()) as ClientRow[];
-  return new Map(rows.map((row) => [row.id, row]));
-}
+/** The clients of some orders, deleted or not (see clientsByIds). */
+export const clientsOfOrders = clientsByIds;
 
 const SERVICE_LETTERS = ['M', 'F', 'R', 'E'] as const;
 
