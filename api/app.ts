@@ -6,7 +6,7 @@ import { authRoutes } from './auth/routes.ts';
 import { clientRoutes } from './clients/routes.ts';
 import type { ApiDeps } from './context.ts';
 import { ping } from './db/connect.ts';
-import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { badRequest, errorHandler, notFoundHandler } from './http/errors.ts';
 import { partsOrderRoutes } from './orders/routes.ts';
 import { serviceOrderRoutes } from './service-orders/routes.ts';
 import { cashRoutes } from './transactions/routes.ts';
@@ -39,6 +39,13 @@ export function createApiApp(deps: ApiDeps): express.Express {
       },
     }),
   );
+
+  // Nor in a query: a NUL (only ever sent as %00) is bad input, refused before it reaches SQL as a 500.
+  app.use((req, _res, next) => {
+    const query = req.url.indexOf('?');
+    if (query >= 0 && /%00/i.test(req.url.slice(query))) throw badRequest('Texto inválido: caractere nulo');
+    next();
+  });
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

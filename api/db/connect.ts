@@ -39,6 +39,12 @@ export async function connectDatabase(options: DbOptions): Promise<Connected> {
     pool.on('error', () => {
       /* an idle client lost its server (restart); the pool replaces it on next use */
     });
+    // A client lost while checked out (the server restarted mid-request) emits 'error' with no pool
+    // listener on it: unheard, that event would be an uncaught exception and end the process. Its query
+    // fails on its own, and the pool drops the client, no longer queryable, when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     if (options.schema) {
       const client = await pool.connect();
       try {

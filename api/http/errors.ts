@@ -1,6 +1,10 @@
 /** Typed api errors and the one handler that turns every failure into API.md's error body. */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
+
+// Every message the api sends is pt-BR (API.md General), zod's own defaults included: a field without a
+// message of its own ('refresh_token' of a number, a body that is an array) must not answer in English.
+z.config(z.locales.ptBR());
 
 export class ApiError extends Error {
   constructor(

@@ -1,0 +1,369 @@
+/**
+ * Helpers of the hostile tests: raw calls to the api (any body, even broken JSON), the row counts of
+ * every table, a seeded PRNG, and the faults we control ourselves — a TCP proxy that can be cut, a
+ * redis-server child on a port of its own, a server that accepts and never answers.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { type Logger, pino } from 'pino';
+import { buildApi } from '../../api/boot.ts';
+import type { Db, DbKind } from '../../api/db/connect.ts';
+import { readApiEnv } from '../../api/env.ts';
+import { maskCpfs, REDACT } from '../../runtime/logger.ts';
+import { buildWeb } from '../../server/boot.ts';
+import { readWebEnv } from '../../server/env.ts';
+import { MANAGER, type TestApi } from '../support/api.ts';
+
+export type ApiAnswer = { status: number; text: string; json: unknown };
+
+export type CallOptions = {
+  token?: string;
+  /** A value sent as JSON. */
+  body?: unknown;
+  /** Bytes sent as they are, with content-type application/json. */
+  rawBody?: string;
+  query?: Record<string, string | string[]>;
+  headers?: Record<string, string>;
+};
+
+/** One request to the api, whatever it answers. */
+export async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<ApiAnswer> {
+  const url = new URL(path, baseUrl);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(key, v);
+  }
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(url, { method, headers, body });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  return { status: res.status, text, json };
+}
+
+export const TABLES = [
+  'users',
+  'refresh_tokens',
+  'audit_log',
+  'settings',
+  'clients',
+  'service_orders',
+  'orders',
+  'transactions',
+] as const;
+
+export type RowCounts = Record<(typeof TABLES)[number], number> & { changes: string };
+
+/**
+ * The rows of every table, in one query, plus a fingerprint of every row's last change (an UPDATE
+ * that writes nothing new is still a write we want to see).
+ */
+export async function rowCounts(db: Db): Promise<RowCounts> {
+  const result = await sql<Record<string, string>>`
+    select
+      (select count(*) from users) as users,
+      (select count(*) from refresh_tokens) as refresh_tokens,
+      (select count(*) from audit_log) as audit_log,
+      (select count(*) from settings) as settings,
+      (select count(*) from clients) as clients,
+      (select count(*) from service_orders) as service_orders,
+      (select count(*) from orders) as orders,
+      (select count(*) from transactions) as transactions,
+      concat_ws('|',
+        (select max(updated_at)::text from users),
+        (select max(updated_at)::text from clients),
+        (select max(updated_at)::text from service_orders),
+        (select max(updated_at)::text from orders),
+        (select count(*)::text from refresh_tokens where revoked_at is not null or rotated_at is not null),
+        (select count(*)::text from clients where deleted_at is not null),
+        (select count(*)::text from service_orders where deleted_at is not null),
+        (select count(*)::text from orders where deleted_at is not null),
+        (select count(*)::text from transactions where deleted_at is not null)
+      ) as changes
+  `.execute(db);
+  const row = result.rows[0] ?? {};
+  const counts = { changes: String(row.changes ?? '') } as RowCounts;
+  for (const table of TABLES) counts[table] = Number(row[table]);
+  return counts;
+}
+
+/** English words a default (untranslated) validation message would carry. */
+const ENGLISH =
+  /\b(invalid input|expected|received|required|must be|too (big|small)|unrecognized|undefined)\b/i;
+
+/** An error body of API.md: `{ status: 'error', message }` with a non-empty pt-BR message. */
+export function errorProblems(answer: ApiAnswer): string[] {
+  const problems: string[] = [];
+  const body = answer.json as { status?: unknown; message?: unknown; issues?: unknown } | null;
+  if (!body || typeof body !== 'object') return [`body is not JSON: ${answer.text.slice(0, 120)}`];
+  if (body.status !== 'error') problems.push(`status is ${JSON.stringify(body.status)}`);
+  if (typeof body.message !== 'string' || body.message.trim() === '') problems.push('no message');
+  const messages = [
+    body.message,
+    ...(body.issues && typeof body.issues === 'object' ? Object.values(body.issues) : []),
+  ];
+  for (const m of messages) {
+    if (typeof m === 'string' && ENGLISH.test(m) && m !== 'Invalid JWT token') {
+      problems.push(`message not in pt-BR: ${m}`);
+    }
+  }
+  return problems;
+}
+
+/** mulberry32: a tiny seeded PRNG, floats in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls `check` until it is true, or throws after `timeoutMs`. */
+export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      if (await check()) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(50);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+export type TcpProxy = {
+  port: number;
+  /** Connections made through the proxy so far. */
+  connections: () => number;
+  start: () => Promise<void>;
+  /** Drops every connection and closes the port. */
+  stop: () => Promise<void>;
+  /** Drops every connection but keeps accepting new ones (a server that restarted in a blink). */
+  cut: () => void;
+  /** 'hang': new connections are accepted and never answered (a server that stopped answering). */
+  mode: 'forward' | 'hang';
+};
+
+/** A TCP proxy to host:targetPort that we can cut and open again. */
+export async function tcpProxy(host: string, targetPort: number, port?: number): Promise<TcpProxy> {
+  const sockets = new Set<Socket>();
+  let server: Server | null = null;
+  let made = 0;
+  const listenPort = port ?? (await freePort());
+  const dropAll = () => {
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+  };
+  const self: TcpProxy = {
+    port: listenPort,
+    mode: 'forward',
+    connections: () => made,
+    async start() {
+      server = createServer((client) => {
+        made += 1;
+        if (self.mode === 'hang') {
+          sockets.add(client);
+          client.on('error', () => {});
+          client.once('close', () => sockets.delete(client));
+          return;
+        }
+        const upstream = connect(targetPort, host);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.once('close', () => sockets.delete(s));
+          s.on('error', () => {
+            client.destroy();
+            upstream.destroy();
+          });
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      const s = server;
+      await new Promise<void>((resolve, reject) => {
+        s.once('error', reject);
+        s.listen(listenPort, '127.0.0.1', () => resolve());
+      });
+    },
+    async stop() {
+      const s = server;
+      server = null;
+      dropAll();
+      if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+    },
+    cut: dropAll,
+  };
+  return self;
+}
+
+/** A TCP server that accepts connections and never answers a byte. */
+export async function silentServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+    socket.once('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export function hasRedisServer(): boolean {
+  return spawnSync('redis-server', ['--version']).status === 0;
+}
+
+export type OwnRedis = { port: number; url: string; start: () => Promise<void>; stop: () => Promise<void> };
+
+/**
+ * A redis-server child of the test's own, nothing kept on disk, stopped and started again on the same
+ * port. The machine's shared Redis is never touched.
+ */
+export async function ownRedis(): Promise<OwnRedis> {
+  const port = await freePort();
+  let proc: ChildProcess | null = null;
+  const self: OwnRedis = {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    async start() {
+      proc = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        { stdio: 'ignore' },
+      );
+      await waitFor(() => redisPing(port), 10_000, `redis-server on ${port}`);
+    },
+    async stop() {
+      const running = proc;
+      proc = null;
+      if (!running || running.exitCode !== null) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill('SIGKILL');
+      await exited;
+    },
+  };
+  await self.start();
+  return self;
+}
+
+function redisPing(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.setTimeout(1_000);
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (d) => {
+      socket.destroy();
+      resolve(d.toString().startsWith('+PONG'));
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+export type MemoryLog = { log: Logger; text: () => string };
+
+/** A logger configured as production's (runtime/logger.ts: redaction, CPF mask) that writes to memory. */
+export function memoryLog(name: string, level = 'debug'): MemoryLog {
+  const lines: string[] = [];
+  const log = pino(
+    { name, level, redact: { paths: REDACT, censor: '[oculto]' }, hooks: { streamWrite: maskCpfs } },
+    { write: (line: string) => void lines.push(line) },
+  );
+  return { log, text: () => lines.join('') };
+}
+
+/** The real api on PGlite in memory (or a schema of its own on DATABASE_URL), logging to `log`. */
+export async function startLoggedApi(
+  log: Logger,
+  options: { kind?: DbKind; databaseUrl?: string } = {},
+): Promise<TestApi> {
+  const kind = options.kind ?? 'pglite';
+  const env = readApiEnv({ ADMIN_USERNAME: MANAGER.username, ADMIN_PASSWORD: MANAGER.password });
+  const schema = `h_${randomBytes(6).toString('hex')}`;
+  const url = options.databaseUrl ?? process.env.DATABASE_URL;
+  const api = await buildApi(
+    env,
+    log,
+    kind === 'postgres' && url ? { kind, url, schema, poolSize: 5 } : { kind: 'pglite', dataDir: null },
+  );
+  const server = api.app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    ...api,
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await api.close();
+      if (kind === 'postgres' && process.env.DATABASE_URL) {
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await client.end();
+      }
+    },
+  };
+}
+
+/** A web in front of `apiUrl`, its sessions in `redisUrl` (or in memory), logging to `log`. */
+export async function startLoggedWeb(
+  apiUrl: string,
+  log: Logger,
+  env: Record<string, string> = {},
+): Promise<Awaited<ReturnType<typeof buildWeb>>> {
+  return buildWeb(
+    readWebEnv({
+      API_URL: apiUrl,
+      SESSION_SECRET: 'segredo-de-teste-com-mais-de-32-caracteres',
+      CEP_PROVIDER_URL: 'http://127.0.0.1:9/ws/{cep}/json/',
+      CEP_FALLBACK_URL: '',
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+      ...env,
+    }),
+    log,
+  );
+}
