@@ -7,15 +7,21 @@ import { NOT_FISCAL, WARRANTY } from './Document.tsx';
 import { brlCents, paidCents, ticketClass } from './order-facts.ts';
 import { ShopHeader } from './ShopHeader.tsx';
 
-type Row = [string, string];
+/**
+ * How much room a line of a ticket gets, so that four tickets always fit one A4 page and the warranty
+ * and the notice at the bottom are never pushed out by long texts: 'half' is half the width on one line,
+ * 'line' the whole width on one line, 'long' two lines and 'longer' three (cut with an ellipsis).
+ */
+type Size = 'half' | 'line' | 'long' | 'longer';
+type Row = [label: string, value: string, size: Size];
 
 function Rows({ rows }: { rows: Row[] }) {
   return (
-    <dl className="sheet-rows">
+    <dl className="sheet-rows ticket-rows">
       {rows
         .filter(([, v]) => v && v !== '-')
-        .map(([k, v]) => (
-          <div key={k}>
+        .map(([k, v, size]) => (
+          <div key={k} className={`row-${size}`}>
             <dt>{k}</dt>
             <dd>{v}</dd>
           </div>
@@ -35,19 +41,22 @@ function productOf(o: AnyServiceOrder): NormalOrder | (AnyServiceOrder & { kind:
 function kindRows(o: AnyServiceOrder): Row[] {
   if (o.kind === 'returned') {
     return [
-      ['O.S. original', o.order.original_service_order.number],
-      ['Abertura da original', day(o.order.original_service_order.created_at)],
-      ['Motivo do retorno', o.order.return_motive ?? '-'],
+      [
+        'O.S. original',
+        `${o.order.original_service_order.number}, aberta em ${day(o.order.original_service_order.created_at)}`,
+        'line',
+      ],
+      ['Motivo do retorno', o.order.return_motive ?? '-', 'long'],
     ];
   }
   if (o.kind === 'external') {
     return [
-      ['Data agendada', day(o.order.service_date)],
-      ['Período', o.order.service_period ?? '-'],
-      ['Tipo de serviço', o.order.service_type ?? '-'],
-      ['Valor', brl(o.order.service_value)],
-      ['Forma de pagamento', o.order.service_payment_method ?? '-'],
-      ['Detalhes', o.order.service_details ?? '-'],
+      ['Data agendada', day(o.order.service_date), 'half'],
+      ['Período', o.order.service_period ?? '-', 'half'],
+      ['Tipo de serviço', o.order.service_type ?? '-', 'line'],
+      ['Valor', brl(o.order.service_value), 'half'],
+      ['Forma de pagamento', o.order.service_payment_method ?? '-', 'line'],
+      ['Detalhes', o.order.service_details ?? '-', 'long'],
     ];
   }
   return [];
@@ -58,38 +67,40 @@ function Ticket({ o, shop, copy, full }: { o: AnyServiceOrder; shop: Shop; copy:
   const product = productOf(o);
   const client = order.client;
   const rows: Row[] = [
-    ['O.S.', order.number],
-    ['Abertura', day(order.created_at)],
-    ['Situação', statusLabel(o.kind, order.status)],
-    ['Cliente', client.name],
-    ['Telefones', phones(client) || '-'],
+    ['O.S.', order.number, 'half'],
+    ['Abertura', day(order.created_at), 'half'],
+    ['Situação', statusLabel(o.kind, order.status), 'line'],
+    ['Cliente', client.name, 'long'],
+    ['Telefones', phones(client) || '-', 'long'],
     ...(full
       ? ([
-          ['CPF', client.cpf ? formatCpf(client.cpf) : '-'],
-          ['CNPJ', client.cnpj ? formatCnpj(client.cnpj) : '-'],
+          ['CPF', client.cpf ? formatCpf(client.cpf) : '-', 'half'],
+          ['CNPJ', client.cnpj ? formatCnpj(client.cnpj) : '-', 'half'],
         ] as Row[])
       : []),
-    ['Produto', product.product_name ?? '-'],
-    ['Modelo', product.product_model ?? '-'],
-    ['Marca', product.product_brand ?? '-'],
-    ['Nº de série', product.product_serial ?? '-'],
-    ['Defeito Reclamado', product.product_details ?? '-'],
-    ['Acessórios', product.product_accessories ?? '-'],
+    ['Produto', product.product_name ?? '-', 'long'],
+    ['Modelo', product.product_model ?? '-', 'half'],
+    ['Marca', product.product_brand ?? '-', 'half'],
+    ['Nº de série', product.product_serial ?? '-', 'line'],
+    ['Defeito Reclamado', product.product_details ?? '-', 'longer'],
+    ['Acessórios', product.product_accessories ?? '-', 'long'],
     ...kindRows(o),
   ];
   return (
     <article className={`ticket ${o.kind === 'normal' ? ticketClass(order.number) : `ticket-${o.kind}`}`}>
       <ShopHeader shop={shop} title={copy} />
       <Rows rows={rows} />
-      {full ? (
-        <>
-          <p className="paid">
-            Pagamento(s): <strong>{brlCents(paidCents(order.transactions))}</strong>
-          </p>
-          <p className="warranty">{WARRANTY}</p>
-        </>
-      ) : null}
-      <p className="not-fiscal">{NOT_FISCAL}</p>
+      <footer className="ticket-foot">
+        {full ? (
+          <>
+            <p className="paid">
+              Pagamento(s): <strong>{brlCents(paidCents(order.transactions))}</strong>
+            </p>
+            <p className="warranty">{WARRANTY}</p>
+          </>
+        ) : null}
+        <p className="not-fiscal">{NOT_FISCAL}</p>
+      </footer>
     </article>
   );
 }

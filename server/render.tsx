@@ -73,7 +73,12 @@ export function renderPage(
   const { scripts, preloads } = assets.islandScripts(context.islands);
   const nonce = String(res.locals.cspNonce ?? '');
   const head = renderToStaticMarkup(
-    <Head title={meta.title} stylesheet={assets.stylesheet} preloads={preloads} />,
+    <Head
+      title={meta.title}
+      // A sheet is printed with its own stylesheet (A4 page, four tickets), not the app's.
+      stylesheet={meta.sheet ? assets.printStylesheet : assets.stylesheet}
+      preloads={preloads}
+    />,
   );
   const scriptTags = scripts
     .map((src) => `<script type="module" src="${src}" nonce="${nonce}"></script>`)

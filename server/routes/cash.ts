@@ -3,7 +3,7 @@ import { type Request, type Response, Router } from 'express';
 import { createElement } from 'react';
 import { formatDisplayDate, todayInShop } from '../../domain/dates.ts';
 import { formatMoney, reaisToCents } from '../../domain/money.ts';
-import { balanceInCents } from '../../domain/transactions.ts';
+import { balanceInCents, isManualEntryType } from '../../domain/transactions.ts';
 import { CashLock, type CashLockState } from '../../views/components/CashLock.tsx';
 import type { EntryDialogState } from '../../views/components/EntryDialog.tsx';
 import type { ManagerDialogState } from '../../views/components/ManagerDialog.tsx';
@@ -118,7 +118,8 @@ export function cashRoutes(deps: WebDeps): Router {
     const entries = result.data;
     const editId = o.edit?.id ?? textOf(req.query, 'editar');
     const removeId = o.remove?.id ?? textOf(req.query, 'deletar');
-    const editing = entries.find((e) => String(e.id) === editId);
+    // Only sales and purchases can be edited (SPEC §2): ?editar= of another entry opens nothing.
+    const editing = entries.find((e) => String(e.id) === editId && isManualEntryType(e.type));
     const removing = entries.find((e) => String(e.id) === removeId);
     deps.render(
       req,

@@ -10,7 +10,9 @@ import { MANAGER, startTestApi, type TestApi } from './api.ts';
 
 export type TestWeb = Awaited<ReturnType<typeof buildWeb>> & { api: TestApi; stop: () => Promise<void> };
 
-export async function startTestWeb(options: { api?: TestApi; apiUrl?: string; env?: Record<string, string> } = {}) {
+export async function startTestWeb(
+  options: { api?: TestApi; apiUrl?: string; env?: Record<string, string> } = {},
+) {
   const api = options.api ?? (await startTestApi('pglite'));
   const env = readWebEnv({
     API_URL: options.apiUrl ?? api.url,
@@ -59,7 +61,11 @@ export async function postForm(agent: Agent, path: string, fields: Record<string
 }
 
 /** Signs in through the login form; the agent is then a signed-in browser. */
-export async function signIn(web: { app: TestWeb['app'] }, username = MANAGER.username, password = MANAGER.password) {
+export async function signIn(
+  web: { app: TestWeb['app'] },
+  username = MANAGER.username,
+  password = MANAGER.password,
+) {
   const { agent } = await agentOn(web, '/');
   const res = await postForm(agent, '/', { username, password }, '/');
   if (res.status !== 303 || res.headers.location !== '/consulta') {

@@ -58,7 +58,7 @@ export function CashDay({ dayLabel, totalCents, entries, create, edit, remove }:
                 <a
                   href={`/caixa-hoje?editar=${e.id}`}
                   className="icon-link"
-                  aria-label={`Editar lançamento ${e.description}`}
+                  aria-label={`Editar lançamento ${e.description || e.id}`}
                   title="Editar"
                 >
                   ✎
@@ -67,10 +67,16 @@ export function CashDay({ dayLabel, totalCents, entries, create, edit, remove }:
               <a
                 href={`/caixa-hoje?deletar=${e.id}`}
                 className="icon-link danger"
-                aria-label={`Excluir lançamento ${e.description}`}
+                aria-label={`Excluir lançamento ${e.description || e.id}`}
                 title="Excluir"
               >
-                🗑
+                {/* An SVG, not the 🗑 emoji: machines without an emoji font draw that as an empty box. */}
+                <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                  <path
+                    fill="currentColor"
+                    d="M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6v12zM19 4h-3.5l-1-1h-5l-1 1H5v2h14V4z"
+                  />
+                </svg>
               </a>
             </>
           )}

@@ -1,0 +1,805 @@
+/**
+ * Caixa do dia and Caixa por período (SPEC §2 Cash, §5 cash forms, §6, §8 Cash and manager checks, §9
+ * balance and colours) against the real api: the manager's unlock and its expiry, the day's title and
+ * total with every entry type, Criar/Editar/Excluir Lançamento, and the period search.
+ * Every entry is written through the api's own endpoints (orders' upfront, close and cancel included).
+ */
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatDisplayDate, todayInShop } from '../../domain/dates.ts';
+import { apiLogin, createEmployee, MANAGER } from '../support/api.ts';
+import {
+  type Agent,
+  decodeEntities,
+  fieldErrorOf,
+  postForm,
+  signIn,
+  startTestWeb,
+  type TestWeb,
+  toastsOf,
+} from '../support/web.ts';
+
+const TZ = 'America/Sao_Paulo';
+
+const TEXT = {
+  locked: 'Acesso não autorizado',
+  userRequired: 'Usuário obrigatório',
+  passwordRequired: 'Senha obrigatória',
+  unlockFailed: 'Ocorreu um erro ao fazer login. Digite credenciais válidas para um(a) gerente',
+  notManager: 'Digite uma credencial de gerente válida',
+  createFailed: 'Ocorreu um erro ao criar a transação. Cheque os valores.',
+  editFailed: 'Ocorreu um erro ao editar a transação. Cheque os valores.',
+  deleteFailed: 'Ocorreu um erro ao excluir a transação. Cheque os valores.',
+  typeRequired: 'Tipo obrigatório',
+  descriptionRequired: 'Descrição obrigatória',
+  valueRequired: 'Valor obrigatório',
+  beforeSearch: 'Selecione a data e clique em Buscar',
+  emptyDay: 'Nenhuma transação foi encontrada para a data.',
+  badDate: 'Data inválida. Use o formato dd/mm/aaaa',
+};
+
+type Entry = { id: number; type: number; value: number; description: string; date: string };
+
+/** The page's text without tags or React's text separators, entities decoded and spaces folded. */
+const textOf = (html: string) =>
+  decodeEntities(html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Whether the <dialog id="..."> is rendered open. */
+function dialogOpen(html: string, id: string): boolean {
+  const tag = new RegExp(`<dialog\\b[^>]*\\bid="${id}"[^>]*>`).exec(html)?.[0];
+  if (!tag) throw new Error(`no dialog ${id}`);
+  return /\sopen(?:=""|\s|>)/.test(tag);
+}
+
+const h1 = (html: string) => textOf(/<h1>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '');
+const isLocked = (html: string) => html.includes(`<p class="locked">${TEXT.locked}</p>`);
+/** 'Total: R$ …' (or 'Balanço: R$ …') as shown, and the class of its figure. */
+function totalOf(html: string, label = 'Total') {
+  const m = new RegExp(`${label}:\\s*(?:<!-- -->)?\\s*<strong class="([^"]*)">([^<]*)</strong>`).exec(html);
+  return m ? { cls: m[1], text: decodeEntities(m[2] ?? '') } : null;
+}
+
+type Row = { cells: string[]; valueClass: string; value: string; html: string };
+/** The rows of the cash table: their cells' texts, the value's flow class and text. */
+function rowsOf(html: string): Row[] {
+  const body = /<table class="cash">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? '';
+  return [...body.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((m) => {
+    const row = m[1] ?? '';
+    const cells = [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) => textOf(c[1] ?? ''));
+    const value = /<span class="money (flow-[a-z]+)">([^<]*)<\/span>/.exec(row);
+    return { cells, valueClass: value?.[1] ?? '', value: decodeEntities(value?.[2] ?? ''), html: row };
+  });
+}
+const rowOf = (html: string, description: string) => rowsOf(html).find((r) => r.cells[2] === description);
+
+/** The value an input of the page holds. */
+function inputValue(html: string, id: string): string | undefined {
+  const input = new RegExp(`<input[^>]*id="${id}"[^>]*>`).exec(html)?.[0];
+  return input ? decodeEntities(/value="([^"]*)"/.exec(input)?.[1] ?? '') : undefined;
+}
+/** The selected option's value of a select. */
+function selectedOf(html: string, id: string): string | undefined {
+  const select = new RegExp(`<select[^>]*id="${id}"[^>]*>([\\s\\S]*?)</select>`).exec(html)?.[1] ?? '';
+  return /<option value="([^"]*)" selected=""/.exec(select)?.[1];
+}
+
+describe('cash (web cash router)', () => {
+  let web: TestWeb;
+  let token: string;
+  let employee: { username: string; password: string };
+  let clientId: number;
+
+  async function api<T>(method: string, path: string, body?: unknown, as = token): Promise<T> {
+    const res = await fetch(`${web.api.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${as}` },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  }
+  const today = () => todayInShop(TZ);
+  const dayEntries = () => api<Entry[]>('GET', `/transactions/day?date=${today()}`);
+
+  /** A signed-in browser with the cash unlocked by the manager. */
+  async function unlocked(): Promise<Agent> {
+    const agent = await signIn(web);
+    const res = await postForm(
+      agent,
+      '/caixa/acessar',
+      { username: MANAGER.username, password: MANAGER.password, voltar: '/caixa-hoje' },
+      '/caixa-hoje',
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/caixa-hoje');
+    return agent;
+  }
+
+  beforeAll(async () => {
+    web = await startTestWeb();
+    token = (await apiLogin(web.api, MANAGER.username, MANAGER.password)).token;
+    employee = await createEmployee(web.api, 'caixa.func', 'senha-da-func');
+    clientId = (await api<{ id: number }>('POST', '/clients', { name: 'Cliente do Caixa' })).id;
+  });
+  afterAll(async () => {
+    await web?.stop();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  describe('the manager unlock', () => {
+    it('both screens are locked for a signed-in user: "Acesso não autorizado" and the "Acessar Caixa" dialog open', async () => {
+      for (const who of [employee, MANAGER]) {
+        const agent = await signIn(web, who.username, who.password);
+        for (const path of ['/caixa-hoje', '/caixa-periodo']) {
+          const page = await agent.get(path);
+          expect(page.status).toBe(200);
+          expect(isLocked(page.text)).toBe(true);
+          expect(dialogOpen(page.text, 'acessar-caixa')).toBe(true);
+          expect(page.text).toContain('<h2 id="acessar-caixa-title">Acessar Caixa</h2>');
+          expect(page.text).toContain(`<input type="hidden" name="voltar" value="${path}"/>`);
+          // Nothing of the cash leaks out.
+          expect(page.text).not.toContain('<table class="cash">');
+          expect(page.text).not.toContain('Criar Lançamento');
+        }
+        // The printouts and the entry forms are locked too.
+        const print = await agent.get('/caixa-hoje/imprimir');
+        expect(print.status).toBe(303);
+        expect(print.headers.location).toBe('/caixa-hoje');
+        const forged = await postForm(
+          agent,
+          '/caixa-hoje/lancamentos',
+          { type: '103', description: 'x', value: '1,00', payment_method: 'Pix' },
+          '/caixa-hoje',
+        );
+        expect(forged.status).toBe(303);
+        expect(forged.headers.location).toBe('/caixa-hoje');
+      }
+    });
+
+    it('asks for the user and the password (SPEC §5), each under its field, the dialog staying open', async () => {
+      const agent = await signIn(web);
+      const res = await postForm(
+        agent,
+        '/caixa/acessar',
+        { username: '  ', password: '', voltar: '/caixa-periodo' },
+        '/caixa-periodo',
+      );
+      expect(res.status).toBe(400);
+      expect(fieldErrorOf(res.text, 'cx-username')).toBe(TEXT.userRequired);
+      expect(fieldErrorOf(res.text, 'cx-password')).toBe(TEXT.passwordRequired);
+      expect(dialogOpen(res.text, 'acessar-caixa')).toBe(true);
+      expect(isLocked(res.text)).toBe(true);
+      expect(h1(res.text)).toBe('Caixa por período');
+      expect(toastsOf(res.text)).toEqual([]);
+    });
+
+    it('a wrong password: the §8 manager-login text, the dialog open with the user kept, still locked', async () => {
+      const agent = await signIn(web);
+      const res = await postForm(
+        agent,
+        '/caixa/acessar',
+        { username: MANAGER.username, password: 'senha-errada', voltar: '/caixa-hoje' },
+        '/caixa-hoje',
+      );
+      expect(res.status).toBe(401);
+      expect(toastsOf(res.text)).toEqual([TEXT.unlockFailed]);
+      expect(dialogOpen(res.text, 'acessar-caixa')).toBe(true);
+      expect(inputValue(res.text, 'cx-username')).toBe(MANAGER.username);
+      expect(res.text).not.toMatch(/id="cx-password"[^>]*value="/);
+      expect(isLocked((await agent.get('/caixa-hoje')).text)).toBe(true);
+    });
+
+    it("an employee's right credentials leave it locked, the dialog closed and no message (SPEC §5)", async () => {
+      const agent = await signIn(web, employee.username, employee.password);
+      const res = await postForm(
+        agent,
+        '/caixa/acessar',
+        { username: employee.username, password: employee.password, voltar: '/caixa-hoje' },
+        '/caixa-hoje',
+      );
+      expect(res.status).toBe(303);
+      expect(res.headers.location).toBe('/caixa-hoje?acesso=negado');
+      const page = await agent.get(res.headers.location ?? '');
+      expect(page.status).toBe(200);
+      expect(isLocked(page.text)).toBe(true);
+      expect(dialogOpen(page.text, 'acessar-caixa')).toBe(false);
+      expect(toastsOf(page.text)).toEqual([]);
+      expect(page.text).not.toContain('class="field-error"');
+      // Still locked on the next visit, where the dialog offers itself again.
+      const again = await agent.get('/caixa-hoje');
+      expect(isLocked(again.text)).toBe(true);
+      expect(dialogOpen(again.text, 'acessar-caixa')).toBe(true);
+    });
+
+    it('a manager unlocks both screens of this browser (even signed in as an employee), until Fechar caixa', async () => {
+      const agent = await signIn(web, employee.username, employee.password);
+      const res = await postForm(
+        agent,
+        '/caixa/acessar',
+        { username: MANAGER.username, password: MANAGER.password, voltar: '/caixa-periodo' },
+        '/caixa-periodo',
+      );
+      expect(res.status).toBe(303);
+      expect(res.headers.location).toBe('/caixa-periodo');
+      const period = await agent.get('/caixa-periodo');
+      expect(isLocked(period.text)).toBe(false);
+      expect(h1(period.text)).toBe('Caixa por período');
+      const day = await agent.get('/caixa-hoje');
+      expect(isLocked(day.text)).toBe(false);
+      expect(h1(day.text)).toBe(`Caixa do dia ${formatDisplayDate(today())}`);
+      // Another browser is not unlocked by this one.
+      expect(isLocked((await (await signIn(web)).get('/caixa-hoje')).text)).toBe(true);
+      // Fechar caixa locks it again.
+      const close = await postForm(agent, '/caixa/sair', {}, '/caixa-hoje');
+      expect(close.status).toBe(303);
+      expect(isLocked((await agent.get('/caixa-hoje')).text)).toBe(true);
+    });
+
+    it('the unlock lasts 10 minutes: 11 minutes later both screens are locked again', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date());
+      const agent = await unlocked();
+      expect(isLocked((await agent.get('/caixa-hoje')).text)).toBe(false);
+      vi.setSystemTime(Date.now() + 9 * 60_000);
+      expect(isLocked((await agent.get('/caixa-periodo')).text)).toBe(false);
+      vi.setSystemTime(Date.now() + 2 * 60_000);
+      const day = await agent.get('/caixa-hoje');
+      expect(isLocked(day.text)).toBe(true);
+      expect(dialogOpen(day.text, 'acessar-caixa')).toBe(true);
+      expect(isLocked((await agent.get('/caixa-periodo')).text)).toBe(true);
+      expect((await agent.get('/caixa-hoje/imprimir')).status).toBe(303);
+    });
+
+    it("the title carries today's date in the shop's time zone, not the server's (UTC) one", async () => {
+      // 01:30 UTC is still the evening before in São Paulo.
+      const now = new Date();
+      const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 1, 30));
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(at);
+      const shopDay = formatDisplayDate(todayInShop(TZ, at));
+      const utcDay = formatDisplayDate(at.toISOString().slice(0, 10));
+      expect(shopDay).not.toBe(utcDay);
+      const agent = await unlocked();
+      const page = await agent.get('/caixa-hoje');
+      expect(h1(page.text)).toBe(`Caixa do dia ${shopDay}`);
+    });
+  });
+
+  describe('Caixa do dia', () => {
+    /** Every entry kind of the day, each written the way the product writes it. */
+    async function everyType() {
+      const normal = (name: string) =>
+        api<{ id: number; number: string }>('POST', '/service-orders/normal', {
+          client_id: clientId,
+          product_name: name,
+          product_brand: 'Marca X',
+        });
+      const upfrontSO = (id: number, value: number) =>
+        api('POST', '/transactions/upfront-payment/service-order', {
+          service_order_id: id,
+          value,
+          description: 'Sinal',
+          date: today(),
+          payment_method: 'Pix',
+        });
+      // 101 (50) then 102 (300 less the 50 paid = 250)
+      const closed = await normal('Notebook');
+      await upfrontSO(closed.id, 50);
+      await api('PUT', `/service-orders/normal/${closed.id}`, {
+        status: 104,
+        product_name: 'Notebook',
+        product_brand: 'Marca X',
+        fix_value_final: 300,
+        fix_payment_method: 'Dinheiro',
+      });
+      await api('POST', '/transactions/close/service-order', {
+        service_order_id: closed.id,
+        date: today(),
+        description: '',
+      });
+      // 101 (20) then 301 (carries the 20 paid, does not count)
+      const cancelled = await normal('Celular');
+      await upfrontSO(cancelled.id, 20);
+      await api('POST', '/transactions/cancel/service-order', {
+        service_order_id: cancelled.id,
+        cancel_motive: 'Desistiu',
+        date: today(),
+      });
+      // Parts orders: 101 (10) then 104 (80 less 10 = 70); 101 (5) then 302 (does not count)
+      const order = (piece: string) =>
+        api<{ id: number; number: string }>('POST', '/orders', {
+          client_id: clientId,
+          piece_name: piece,
+          piece_value: 80,
+        });
+      const upfrontOrder = (id: number, value: number) =>
+        api('POST', '/transactions/upfront-payment/order', {
+          order_id: id,
+          value,
+          description: 'Sinal do pedido',
+          date: today(),
+          payment_method: 'Pix',
+        });
+      const sold = await order('Tela');
+      await upfrontOrder(sold.id, 10);
+      await api('PUT', `/orders/${sold.id}`, {
+        status: 100,
+        piece_name: 'Tela',
+        piece_value: 80,
+        payment_method: 'Cartão de crédito',
+      });
+      await api('POST', '/transactions/close/order', { order_id: sold.id, date: today(), description: '' });
+      const dropped = await order('Bateria');
+      await upfrontOrder(dropped.id, 5);
+      await api('POST', '/transactions/cancel/order', {
+        order_id: dropped.id,
+        cancel_motive: 'Sem estoque',
+        date: today(),
+        confirm_username: MANAGER.username,
+        confirm_password: MANAGER.password,
+      });
+      // Manual entries: 103 and 201
+      await api('POST', '/transactions', {
+        type: 103,
+        value: 100.1,
+        description: 'Venda de cabo',
+        payment_method: 'Dinheiro',
+        date: today(),
+      });
+      await api('POST', '/transactions', {
+        type: 201,
+        value: 30.05,
+        description: 'Compra de solda',
+        payment_method: 'Dinheiro',
+        date: today(),
+      });
+      return { closed, sold };
+    }
+
+    let agent: Agent;
+
+    beforeAll(async () => {
+      await everyType();
+      agent = await unlocked();
+    });
+
+    it('the total is 101+102+103+104 − 201, cancellations left out (SPEC §9), shown as "Total: R$ …"', async () => {
+      const entries = await dayEntries();
+      expect(new Set(entries.map((e) => e.type))).toEqual(new Set([101, 102, 103, 104, 201, 301, 302]));
+      // 50 + 20 + 10 + 5 (101) + 250 (102) + 100,10 (103) + 70 (104) − 30,05 (201) = 475,05
+      const cents = (e: Entry) => Math.round(e.value * 100);
+      const sum = (types: number[]) =>
+        entries.filter((e) => types.includes(e.type)).reduce((s, e) => s + cents(e), 0);
+      expect(sum([101, 102, 103, 104]) - sum([201])).toBe(47505);
+      expect(sum([301, 302])).toBe(2500);
+
+      const page = await agent.get('/caixa-hoje');
+      expect(page.status).toBe(200);
+      expect(h1(page.text)).toBe(`Caixa do dia ${formatDisplayDate(today())}`);
+      expect(totalOf(page.text)).toEqual({ cls: 'flow-in', text: 'R$ 475,05' });
+      expect(textOf(page.text)).toContain('Total: R$ 475,05');
+      expect(rowsOf(page.text)).toHaveLength(entries.length);
+    });
+
+    it('lists 9 columns in a scrolling box; 201 red with a minus, inflows green, cancellations neutral', async () => {
+      const html = (await agent.get('/caixa-hoje')).text;
+      expect(html).toContain('<div class="cash-scroll"><table class="cash">');
+      const head = [
+        ...(/<thead>([\s\S]*?)<\/thead>/.exec(html)?.[1] ?? '').matchAll(/<th[^>]*>([^<]*)<\/th>/g),
+      ]
+        .map((m) => decodeEntities(m[1] ?? ''))
+        .filter((h) => h !== 'Ações');
+      expect(head).toEqual([
+        'Data',
+        'Tipo',
+        'Descrição',
+        'Valor',
+        'Forma de pagamento',
+        'O.S./Pedido',
+        'Produto',
+        'Marca',
+        'Cliente',
+      ]);
+      const rows = rowsOf(html);
+      const byType = (label: string) => rows.filter((r) => r.cells[1] === label);
+      const purchase = byType('COMPRA')[0];
+      expect(purchase?.valueClass).toBe('flow-out');
+      expect(purchase?.value).toBe('-R$ 30,05');
+      for (const label of ['PAGAMENTO ADIANTADO', 'O.S. FINALIZADA', 'VENDA', 'PEDIDO FINALIZADO']) {
+        expect(byType(label).length, label).toBeGreaterThan(0);
+        for (const r of byType(label)) {
+          expect(r.valueClass, label).toBe('flow-in');
+          expect(r.value, label).toMatch(/^R\$ \d/);
+        }
+      }
+      for (const label of ['O.S. CANCELADA', 'PEDIDO CANCELADO']) {
+        expect(byType(label)).toHaveLength(1);
+        expect(byType(label)[0]?.valueClass, label).toBe('flow-cancelled');
+      }
+      // A service order's entry names its order, product, brand and client.
+      const closed = byType('O.S. FINALIZADA')[0];
+      expect(closed?.cells[0]).toBe(formatDisplayDate(today()));
+      expect(closed?.cells[3]).toBe('R$ 250,00');
+      expect(closed?.cells[4]).toBe('Dinheiro');
+      expect(closed?.cells[5]).toMatch(/^[MF]\d{5}$/);
+      expect(closed?.cells.slice(6, 9)).toEqual(['Notebook', 'Marca X', 'Cliente do Caixa']);
+      expect(byType('PEDIDO FINALIZADO')[0]?.cells[3]).toBe('R$ 70,00');
+    });
+
+    it('offers the edit link only on sales and purchases (103/201), the delete link on every entry', async () => {
+      const html = (await agent.get('/caixa-hoje')).text;
+      const entries = await dayEntries();
+      for (const e of entries) {
+        const editable = e.type === 103 || e.type === 201;
+        expect(html.includes(`href="/caixa-hoje?editar=${e.id}"`), `edit of ${e.type}`).toBe(editable);
+        expect(html, `delete of ${e.type}`).toContain(`href="/caixa-hoje?deletar=${e.id}"`);
+      }
+      // Asking to edit a non-manual entry opens nothing.
+      const upfront = entries.find((e) => e.type === 101);
+      const page = await agent.get(`/caixa-hoje?editar=${upfront?.id}`);
+      expect(page.text).not.toContain('id="editar-lancamento"');
+    });
+
+    it('has Imprimir (a new tab), and Criar Lançamento as a link that opens its dialog without JavaScript', async () => {
+      const html = (await agent.get('/caixa-hoje')).text;
+      expect(html).toMatch(
+        /<a class="button" href="\/caixa-hoje\/imprimir" target="_blank"[^>]*>Imprimir<\/a>/,
+      );
+      expect(html).toContain('href="/caixa-hoje?dialogo=criar-lancamento"');
+      expect(dialogOpen(html, 'criar-lancamento')).toBe(false);
+      const open = (await agent.get('/caixa-hoje?dialogo=criar-lancamento')).text;
+      expect(dialogOpen(open, 'criar-lancamento')).toBe(true);
+      const options = [
+        ...(
+          /<select[^>]*id="criar-lancamento-type"[^>]*>([\s\S]*?)<\/select>/.exec(open)?.[1] ?? ''
+        ).matchAll(/<option value="(\d+)">([^<]*)<\/option>/g),
+      ].map((m) => [m[1], m[2]]);
+      expect(options).toEqual([
+        ['103', 'Entrada'],
+        ['201', 'Saida'],
+      ]);
+    });
+
+    it('Criar Lançamento asks for type, description, value and payment method (SPEC §5), all at once', async () => {
+      const res = await postForm(
+        agent,
+        '/caixa-hoje/lancamentos',
+        { type: '', description: ' ', value: '', payment_method: '' },
+        '/caixa-hoje',
+      );
+      expect(res.status).toBe(400);
+      expect(dialogOpen(res.text, 'criar-lancamento')).toBe(true);
+      expect(fieldErrorOf(res.text, 'criar-lancamento-type')).toBe(TEXT.typeRequired);
+      expect(fieldErrorOf(res.text, 'criar-lancamento-description')).toBe(TEXT.descriptionRequired);
+      expect(fieldErrorOf(res.text, 'criar-lancamento-value')).toBe(TEXT.valueRequired);
+      expect(fieldErrorOf(res.text, 'criar-lancamento-payment_method')).toBe(TEXT.valueRequired);
+      expect(toastsOf(res.text)).toEqual([]);
+      // What was typed stays.
+      const partial = await postForm(
+        agent,
+        '/caixa-hoje/lancamentos',
+        { type: '201', description: 'Parafusos', value: 'abc', payment_method: 'Pix' },
+        '/caixa-hoje',
+      );
+      expect(partial.status).toBe(400);
+      expect(selectedOf(partial.text, 'criar-lancamento-type')).toBe('201');
+      expect(inputValue(partial.text, 'criar-lancamento-description')).toBe('Parafusos');
+      expect(fieldErrorOf(partial.text, 'criar-lancamento-value')).toBeTruthy();
+    });
+
+    it('creates an Entrada and a Saida with today’s date; the total follows', async () => {
+      const before = (await dayEntries()).length;
+      const entrada = await postForm(
+        agent,
+        '/caixa-hoje/lancamentos',
+        { type: '103', description: 'Venda de película', value: '1.234,56', payment_method: 'Pix' },
+        '/caixa-hoje',
+      );
+      expect(entrada.status).toBe(303);
+      expect(entrada.headers.location).toBe('/caixa-hoje');
+      const page = await agent.get('/caixa-hoje');
+      expect(toastsOf(page.text)).toEqual(['Lançamento criado com sucesso!']);
+      expect(rowOf(page.text, 'Venda de película')?.value).toBe('R$ 1.234,56');
+      expect(totalOf(page.text)?.text).toBe('R$ 1.709,61');
+
+      const saida = await postForm(
+        agent,
+        '/caixa-hoje/lancamentos',
+        { type: '201', description: 'Compra de fita', value: '9,61', payment_method: 'Dinheiro' },
+        '/caixa-hoje',
+      );
+      expect(saida.status).toBe(303);
+      const after = await agent.get('/caixa-hoje');
+      const row = rowOf(after.text, 'Compra de fita');
+      expect(row?.value).toBe('-R$ 9,61');
+      expect(row?.cells[0]).toBe(formatDisplayDate(today()));
+      expect(totalOf(after.text)?.text).toBe('R$ 1.700,00');
+      const entries = await dayEntries();
+      expect(entries).toHaveLength(before + 2);
+      expect(entries.find((e) => e.description === 'Compra de fita')).toMatchObject({
+        type: 201,
+        value: 9.61,
+        date: today(),
+      });
+    });
+
+    it('an entry the api refuses: the §8 create failure text, the dialog open with what was typed', async () => {
+      // A real refusal: the database will not take this description.
+      await sql`ALTER TABLE transactions ADD CONSTRAINT web_test_refuse CHECK (description <> 'Recusada') NOT VALID`.execute(
+        web.api.deps.db,
+      );
+      try {
+        const res = await postForm(
+          agent,
+          '/caixa-hoje/lancamentos',
+          { type: '103', description: 'Recusada', value: '10,00', payment_method: 'Pix' },
+          '/caixa-hoje',
+        );
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(toastsOf(res.text)).toEqual([TEXT.createFailed]);
+        expect(dialogOpen(res.text, 'criar-lancamento')).toBe(true);
+        expect(inputValue(res.text, 'criar-lancamento-description')).toBe('Recusada');
+        expect(inputValue(res.text, 'criar-lancamento-value')).toBe('10,00');
+        expect(isLocked(res.text)).toBe(false);
+      } finally {
+        await sql`ALTER TABLE transactions DROP CONSTRAINT web_test_refuse`.execute(web.api.deps.db);
+      }
+    });
+
+    it('edits an entry with a manager’s login; an employee’s is refused with "Digite uma credencial de gerente válida"', async () => {
+      const entry = (await dayEntries()).find((e) => e.description === 'Venda de cabo');
+      if (!entry) throw new Error('no sale');
+      const form = (await agent.get(`/caixa-hoje?editar=${entry.id}`)).text;
+      expect(dialogOpen(form, 'editar-lancamento')).toBe(true);
+      expect(form).toContain(`action="/caixa-hoje/lancamentos/${entry.id}"`);
+      expect(selectedOf(form, 'editar-lancamento-type')).toBe('103');
+      expect(inputValue(form, 'editar-lancamento-description')).toBe('Venda de cabo');
+      expect(inputValue(form, 'editar-lancamento-value')).toBe('100,10');
+      expect(selectedOf(form, 'editar-lancamento-payment_method')).toBe('Dinheiro');
+      expect(form).toContain('Confirme login do gerente');
+
+      const fields = {
+        type: '103',
+        description: 'Venda de cabo USB',
+        value: '120,00',
+        payment_method: 'Pix',
+      };
+      const path = `/caixa-hoje/lancamentos/${entry.id}`;
+      const from = `/caixa-hoje?editar=${entry.id}`;
+
+      const missing = await postForm(
+        agent,
+        path,
+        { ...fields, confirm_username: '', confirm_password: '' },
+        from,
+      );
+      expect(missing.status).toBe(400);
+      expect(fieldErrorOf(missing.text, 'editar-lancamento-confirm_username')).toBe(TEXT.userRequired);
+      expect(fieldErrorOf(missing.text, 'editar-lancamento-confirm_password')).toBe(TEXT.passwordRequired);
+
+      const empty = await postForm(
+        agent,
+        path,
+        {
+          type: '',
+          description: '',
+          value: '',
+          payment_method: '',
+          confirm_username: 'x',
+          confirm_password: 'y',
+        },
+        from,
+      );
+      expect(empty.status).toBe(400);
+      expect(fieldErrorOf(empty.text, 'editar-lancamento-type')).toBe(TEXT.typeRequired);
+      expect(fieldErrorOf(empty.text, 'editar-lancamento-description')).toBe(TEXT.descriptionRequired);
+      expect(fieldErrorOf(empty.text, 'editar-lancamento-value')).toBe(TEXT.valueRequired);
+      expect(fieldErrorOf(empty.text, 'editar-lancamento-payment_method')).toBe(TEXT.valueRequired);
+
+      const byEmployee = await postForm(
+        agent,
+        path,
+        { ...fields, confirm_username: employee.username, confirm_password: employee.password },
+        from,
+      );
+      expect(byEmployee.status).toBe(403);
+      expect(toastsOf(byEmployee.text)).toEqual([TEXT.notManager]);
+      expect(dialogOpen(byEmployee.text, 'editar-lancamento')).toBe(true);
+      expect(inputValue(byEmployee.text, 'editar-lancamento-description')).toBe('Venda de cabo USB');
+      expect((await dayEntries()).find((e) => e.id === entry.id)?.description).toBe('Venda de cabo');
+
+      const byManager = await postForm(
+        agent,
+        path,
+        { ...fields, type: '201', confirm_username: MANAGER.username, confirm_password: MANAGER.password },
+        from,
+      );
+      expect(byManager.status).toBe(303);
+      expect(byManager.headers.location).toBe('/caixa-hoje');
+      const page = await agent.get('/caixa-hoje');
+      expect(toastsOf(page.text)).toEqual(['Lançamento editado com sucesso!']);
+      const row = rowOf(page.text, 'Venda de cabo USB');
+      expect(row?.cells[1]).toBe('COMPRA');
+      expect(row?.value).toBe('-R$ 120,00');
+      expect(row?.valueClass).toBe('flow-out');
+      // 1.700,00 − 100,10 − 120,00
+      expect(totalOf(page.text)?.text).toBe('R$ 1.479,90');
+    });
+
+    it('an edit the api refuses (an order’s entry, not a sale or purchase): the §8 edit failure text', async () => {
+      const upfront = (await dayEntries()).find((e) => e.type === 101);
+      const res = await postForm(
+        agent,
+        `/caixa-hoje/lancamentos/${upfront?.id}`,
+        {
+          type: '103',
+          description: 'Forjado',
+          value: '1,00',
+          payment_method: 'Pix',
+          confirm_username: MANAGER.username,
+          confirm_password: MANAGER.password,
+        },
+        '/caixa-hoje',
+      );
+      expect(res.status).toBe(409);
+      expect(toastsOf(res.text)).toEqual([TEXT.editFailed]);
+      expect((await dayEntries()).find((e) => e.id === upfront?.id)?.type).toBe(101);
+    });
+
+    it('deletes an entry with a manager’s login; an employee’s is refused; a gone entry says the §8 delete failure', async () => {
+      const entry = (await dayEntries()).find((e) => e.description === 'Compra de fita');
+      if (!entry) throw new Error('no purchase');
+      const form = (await agent.get(`/caixa-hoje?deletar=${entry.id}`)).text;
+      expect(dialogOpen(form, 'deletar-lancamento')).toBe(true);
+      expect(form).toContain('Excluir Lançamento: Compra de fita');
+      expect(form).toContain('Confirme login do gerente');
+      const path = `/caixa-hoje/lancamentos/${entry.id}/deletar`;
+      const from = `/caixa-hoje?deletar=${entry.id}`;
+
+      const missing = await postForm(agent, path, { confirm_username: '', confirm_password: '' }, from);
+      expect(missing.status).toBe(400);
+      expect(fieldErrorOf(missing.text, 'deletar-lancamento-confirm_username')).toBe(TEXT.userRequired);
+      expect(fieldErrorOf(missing.text, 'deletar-lancamento-confirm_password')).toBe(TEXT.passwordRequired);
+
+      const byEmployee = await postForm(
+        agent,
+        path,
+        { confirm_username: employee.username, confirm_password: employee.password },
+        from,
+      );
+      expect(byEmployee.status).toBe(403);
+      expect(toastsOf(byEmployee.text)).toEqual([TEXT.notManager]);
+      expect(dialogOpen(byEmployee.text, 'deletar-lancamento')).toBe(true);
+
+      const byManager = await postForm(
+        agent,
+        path,
+        { confirm_username: MANAGER.username, confirm_password: MANAGER.password },
+        from,
+      );
+      expect(byManager.status).toBe(303);
+      const page = await agent.get('/caixa-hoje');
+      expect(toastsOf(page.text)).toEqual(['Lançamento excluído com sucesso!']);
+      expect(rowOf(page.text, 'Compra de fita')).toBeUndefined();
+      // 1.479,90 + 9,61
+      expect(totalOf(page.text)?.text).toBe('R$ 1.489,51');
+
+      const again = await postForm(
+        agent,
+        path,
+        { confirm_username: MANAGER.username, confirm_password: MANAGER.password },
+        '/caixa-hoje',
+      );
+      expect(again.status).toBe(404);
+      expect(toastsOf(again.text)).toEqual([TEXT.deleteFailed]);
+    });
+
+    it('prints the day: the same entries and total on a sheet', async () => {
+      const sheet = await agent.get('/caixa-hoje/imprimir');
+      expect(sheet.status).toBe(200);
+      const text = textOf(sheet.text);
+      expect(text).toContain(`Caixa do dia ${formatDisplayDate(today())}`);
+      expect(text).toContain('Total: R$ 1.489,51');
+      expect(sheet.text).toContain('<span class="money flow-out">-R$ 120,00</span>');
+    });
+  });
+
+  describe('Caixa por período', () => {
+    let agent: Agent;
+
+    beforeAll(async () => {
+      // Two days of a past month, and a day just outside the period.
+      const entry = (date: string, type: number, value: number, description: string) =>
+        api('POST', '/transactions', { type, value, description, payment_method: 'Pix', date });
+      await entry('2025-03-10', 103, 200, 'Venda do dia 10');
+      await entry('2025-03-10', 201, 50.5, 'Compra do dia 10');
+      await entry('2025-03-11', 103, 75.25, 'Venda do dia 11');
+      await entry('2025-03-12', 103, 999, 'Venda do dia 12');
+      agent = await unlocked();
+    });
+
+    it('says "Selecione a data e clique em Buscar" before a search, with Do dia, Até o dia and Buscar', async () => {
+      const page = await agent.get('/caixa-periodo');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain(`<p class="empty">${TEXT.beforeSearch}</p>`);
+      expect(page.text).toContain('<label for="f-de">Do dia</label>');
+      expect(page.text).toContain('<label for="f-ate">Até o dia</label>');
+      expect(page.text).toMatch(/<button type="submit" class="primary">Buscar<\/button>/);
+      expect(page.text).not.toContain('Balanço');
+    });
+
+    it('reads dates strictly: 31/02/2026 and 1/3/2025 are refused under their field', async () => {
+      const bad = await agent.get('/caixa-periodo?de=31%2F02%2F2026&ate=01%2F03%2F2026');
+      expect(bad.status).toBe(400);
+      expect(fieldErrorOf(bad.text, 'f-de')).toBe(TEXT.badDate);
+      expect(inputValue(bad.text, 'f-de')).toBe('31/02/2026');
+      expect(bad.text).not.toContain('Balanço');
+      const loose = await agent.get('/caixa-periodo?de=10%2F03%2F2025&ate=1%2F3%2F2025');
+      expect(loose.status).toBe(400);
+      expect(fieldErrorOf(loose.text, 'f-ate')).toBe(TEXT.badDate);
+      const blank = await agent.get('/caixa-periodo?de=&ate=');
+      expect(blank.status).toBe(400);
+      expect(fieldErrorOf(blank.text, 'f-de')).toBeTruthy();
+      expect(fieldErrorOf(blank.text, 'f-ate')).toBeTruthy();
+    });
+
+    it('refuses a start after the end', async () => {
+      const res = await agent.get('/caixa-periodo?de=11%2F03%2F2025&ate=10%2F03%2F2025');
+      expect(res.status).toBe(400);
+      expect(fieldErrorOf(res.text, 'f-ate')).toBe('A data final deve ser igual ou posterior à inicial');
+      expect(res.text).not.toContain('Balanço');
+    });
+
+    it('an empty day: "Nenhuma transação foi encontrada para a data." and a zero balance', async () => {
+      const res = await agent.get('/caixa-periodo?de=01%2F01%2F2020&ate=01%2F01%2F2020');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain(`<p class="empty">${TEXT.emptyDay}</p>`);
+      expect(totalOf(res.text, 'Balanço')?.text).toBe('R$ 0,00');
+    });
+
+    it("two days' entries, oldest first, with the Balanço and a print link for the same period", async () => {
+      const res = await agent.get('/caixa-periodo?de=10%2F03%2F2025&ate=11%2F03%2F2025');
+      expect(res.status).toBe(200);
+      const rows = rowsOf(res.text);
+      expect(rows.map((r) => [r.cells[0], r.cells[2], r.value])).toEqual([
+        ['10/03/2025', 'Venda do dia 10', 'R$ 200,00'],
+        ['10/03/2025', 'Compra do dia 10', '-R$ 50,50'],
+        ['11/03/2025', 'Venda do dia 11', 'R$ 75,25'],
+      ]);
+      // 200 − 50,50 + 75,25
+      expect(totalOf(res.text, 'Balanço')).toEqual({ cls: 'flow-in', text: 'R$ 224,75' });
+      expect(inputValue(res.text, 'f-de')).toBe('10/03/2025');
+      expect(inputValue(res.text, 'f-ate')).toBe('11/03/2025');
+      // The period list has no edit or delete.
+      expect(res.text).not.toContain('?editar=');
+      expect(res.text).not.toContain('?deletar=');
+      const href = /<a class="button" href="([^"]*)" target="_blank"[^>]*>Imprimir<\/a>/.exec(res.text)?.[1];
+      expect(decodeEntities(href ?? '')).toBe('/caixa-periodo/imprimir?de=10%2F03%2F2025&ate=11%2F03%2F2025');
+      const sheet = await agent.get(decodeEntities(href ?? ''));
+      expect(sheet.status).toBe(200);
+      const text = textOf(sheet.text);
+      expect(text).toContain('Caixa de 10/03/2025 a 11/03/2025');
+      expect(text).toContain('Balanço: R$ 224,75');
+      expect(text).not.toContain('Venda do dia 12');
+    });
+
+    it('a balance below zero is shown in red', async () => {
+      const res = await agent.get('/caixa-periodo?de=10%2F03%2F2025&ate=10%2F03%2F2025');
+      expect(totalOf(res.text, 'Balanço')).toEqual({ cls: 'flow-in', text: 'R$ 149,50' });
+      await api('POST', '/transactions', {
+        type: 201,
+        value: 500,
+        description: 'Compra grande',
+        payment_method: 'Pix',
+        date: '2025-03-09',
+      });
+      const negative = await agent.get('/caixa-periodo?de=09%2F03%2F2025&ate=10%2F03%2F2025');
+      expect(totalOf(negative.text, 'Balanço')).toEqual({ cls: 'flow-out', text: '-R$ 350,50' });
+    });
+  });
+});
