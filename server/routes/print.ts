@@ -48,7 +48,7 @@ function sheetRoutes(deps: WebDeps) {
     },
     {
       pattern: /^\/os\/(\d{1,9})\/entrega$/,
-      async load(req: Request, id: string, query: Query): Promise<Sheet> {
+      async load(req: Request, id: string): Promise<Sheet> {
         const found = await findServiceOrder(req.api, id);
         if (!found) return notFound('/consulta');
         return {
@@ -59,7 +59,7 @@ function sheetRoutes(deps: WebDeps) {
     },
     {
       pattern: /^\/pedido\/(\d{1,9})\/imprimir$/,
-      async load(req: Request, id: string, query: Query): Promise<Sheet> {
+      async load(req: Request, id: string): Promise<Sheet> {
         const found = await getPartsOrder(req.api, id);
         if (!found.ok) return notFound('/consulta');
         return {
@@ -70,7 +70,7 @@ function sheetRoutes(deps: WebDeps) {
     },
     {
       pattern: /^\/pedido\/(\d{1,9})\/etiqueta$/,
-      async load(req: Request, id: string, query: Query): Promise<Sheet> {
+      async load(req: Request, id: string): Promise<Sheet> {
         const found = await getPartsOrder(req.api, id);
         if (!found.ok) return notFound('/consulta');
         return {
@@ -81,7 +81,7 @@ function sheetRoutes(deps: WebDeps) {
     },
     {
       pattern: /^\/caixa-hoje\/imprimir$/,
-      async load(req: Request, _id: string, query: Query): Promise<Sheet> {
+      async load(req: Request): Promise<Sheet> {
         const token = cashToken(deps, req);
         if (!token) return { redirect: '/caixa-hoje' };
         const date = todayInShop(deps.env.SHOP_TZ);
