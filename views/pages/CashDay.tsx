@@ -25,6 +25,14 @@ export type CashDayProps = {
 export function CashDay({ dayLabel, totalCents, entries, create, edit, remove }: CashDayProps) {
   return (
     <section className="cash-page">
+      <svg className="symbols" aria-hidden="true">
+        <symbol id="icon-trash" viewBox="0 0 24 24">
+          <path
+            fill="currentColor"
+            d="M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6v12zM19 4h-3.5l-1-1h-5l-1 1H5v2h14V4z"
+          />
+        </symbol>
+      </svg>
       <header className="cash-header">
         <h1>Caixa do dia {dayLabel}</h1>
         <p className="total">
@@ -70,12 +78,9 @@ export function CashDay({ dayLabel, totalCents, entries, create, edit, remove }:
                 aria-label={`Excluir lançamento ${e.description || e.id}`}
                 title="Excluir"
               >
-                {/* An SVG, not the 🗑 emoji: machines without an emoji font draw that as an empty box. */}
-                <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-                  <path
-                    fill="currentColor"
-                    d="M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6v12zM19 4h-3.5l-1-1h-5l-1 1H5v2h14V4z"
-                  />
+                {/* An SVG, not the 🗑 emoji (an empty box without an emoji font); drawn once, used per row. */}
+                <svg width="18" height="18" aria-hidden="true">
+                  <use href="#icon-trash" />
                 </svg>
               </a>
             </>
