@@ -27,6 +27,13 @@ export type Assets = {
   islandScripts(names: Iterable<string>): { scripts: string[]; preloads: string[] };
 };
 
+const warned = new Set<string>();
+function warnOnce(message: string) {
+  if (warned.has(message)) return;
+  warned.add(message);
+  process.emitWarning(message);
+}
+
 function hashOf(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 10);
 }
@@ -59,7 +66,11 @@ export function loadAssets(): Assets {
       const deps = new Set<string>();
       for (const name of [...new Set(names)].sort()) {
         const key = entries.get(name);
-        if (!key) throw new Error(`Island "${name}" is not built: run npm run build:islands`);
+        if (!key) {
+          // Every page works without JavaScript: a missing build costs the islands, never the page.
+          warnOnce(`Island "${name}" is not built (npm run build:islands): the page is served without it.`);
+          continue;
+        }
         scripts.push(`/build/${manifest[key]?.file}`);
         importsOf(key, deps);
       }
