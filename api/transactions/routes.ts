@@ -5,6 +5,8 @@ import { ManagerConfirmation } from '../auth/schema.ts';
 import type { ApiDeps } from '../context.ts';
 import { parse } from '../http/errors.ts';
 import { idParam } from '../http/values.ts';
+import { sendJsonArray } from './json-array.ts';
+import { cashEntryJson } from './repository.ts';
 import { cashSchemas, optionalConfirmation } from './schema.ts';
 import * as cash from './service.ts';
 
@@ -21,12 +23,12 @@ export function cashRoutes(deps: ApiDeps): Router {
 
   router.get('/transactions/day', signedIn, requireManager, async (req, res) => {
     const { date } = parse(DayQuery, req.query);
-    res.json(await cash.between(deps, date, date));
+    await sendJsonArray(res, await cash.between(deps, date, date), cashEntryJson);
   });
 
   router.get('/transactions/period', signedIn, requireManager, async (req, res) => {
     const { start_date, end_date } = parse(PeriodQuery, req.query);
-    res.json(await cash.between(deps, start_date, end_date));
+    await sendJsonArray(res, await cash.between(deps, start_date, end_date), cashEntryJson);
   });
 
   router.post('/transactions', signedIn, requireManager, async (req, res) => {

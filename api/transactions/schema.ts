@@ -4,7 +4,6 @@
  * a description and a payment method; days are yyyy-MM-dd or ISO date-times read in the shop's zone.
  */
 import { z } from 'zod';
-import { isIsoDay } from '../../domain/dates.ts';
 import { isManualEntryType } from '../../domain/transactions.ts';
 import { ManagerConfirmation } from '../auth/schema.ts';
 import { parse } from '../http/errors.ts';
@@ -53,23 +52,8 @@ const positiveCents = z.unknown().transform((v, ctx): number => {
   return parsed.data;
 });
 
-/**
- * A business day (businessDate), also refusing a date-time whose calendar part does not exist
- * ('2026-02-31T10:00:00Z', which Date would roll over to March 3rd).
- */
-const day = (shopTz: string) =>
-  z.unknown().transform((v, ctx): string | null => {
-    if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) && !isIsoDay(v.slice(0, 10))) {
-      ctx.addIssue({ code: 'custom', message: DATE_INVALID });
-      return z.NEVER;
-    }
-    const parsed = businessDate(shopTz, DATE_INVALID).safeParse(v);
-    if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', message: DATE_INVALID });
-      return z.NEVER;
-    }
-    return parsed.data;
-  });
+/** A business day: yyyy-MM-dd, or an ISO date-time read in the shop's zone; ''/null/absent -> null. */
+const day = (shopTz: string) => businessDate(shopTz, DATE_INVALID);
 
 const requiredDay = (shopTz: string, missing: string) =>
   day(shopTz).transform((v, ctx): string => {

@@ -24,9 +24,12 @@ import type { Confirmation, EditEntryInput, NewEntryInput } from './schema.ts';
 const NOT_FOUND = 'Lançamento não encontrado';
 export const ONLY_MANUAL_EDITABLE = 'Só lançamentos de venda e compra podem ser editados';
 
-/** Entries whose business date is in [start, end] (both included), oldest first. */
+/**
+ * Entries whose business date is in [start, end] (both included), oldest first, as rows: the route
+ * shapes each one with cashEntryJson as it writes the answer (json-array.ts).
+ */
 export async function between(deps: ApiDeps, start: string, end: string) {
-  return (await cashEntriesBetween(deps.db, start, end)).map(cashEntryJson);
+  return cashEntriesBetween(deps.db, start, end);
 }
 
 async function entryJson(deps: ApiDeps, id: number) {

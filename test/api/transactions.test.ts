@@ -4,6 +4,7 @@
  * selected on their business date in the shop's zone, oldest first, each with its order summary; manual
  * entries 103/201 created and edited by a manager; soft delete with a manager's confirmation; audit rows.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInShop } from '../../domain/dates.ts';
 import { apiLogin, createEmployee, DB_TARGETS, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
@@ -54,7 +55,7 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
     staff = await createEmployee(api, 'caixa-func', 'senha-da-func');
     employee = await apiLogin(api, staff.username, staff.password);
 
-    // The order areas are written elsewhere: their rows go in straight through the database.
+    // Orders written straight through the database, numbered far from what the sequences hand out.
     const db = api.deps.db;
     const joana = await db
       .insertInto('clients')
@@ -71,7 +72,7 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
         .insertInto('service_orders')
         .values({
           kind: 'normal',
-          number: 'M00001',
+          number: 'M90001',
           status: 100,
           client_id: joana.id,
           product_name: 'Notebook',
@@ -83,7 +84,7 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
     orderId = (
       await db
         .insertInto('orders')
-        .values({ number: 'P00001', status: 100, client_id: carlos.id, piece_name: 'Tela 15 polegadas' })
+        .values({ number: 'P90001', status: 100, client_id: carlos.id, piece_name: 'Tela 15 polegadas' })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -316,7 +317,7 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
         created_at: expect.stringMatching(ISO),
         service_order: {
           id: serviceOrderId,
-          number: 'M00001',
+          number: 'M90001',
           product_name: 'Notebook',
           product_brand: 'Dell',
           client: { name: 'Joana Prado' },
@@ -331,7 +332,7 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
         service_order: null,
         order: {
           id: orderId,
-          number: 'P00001',
+          number: 'P90001',
           piece_name: 'Tela 15 polegadas',
           client: { name: 'Carlos Lima' },
         },
@@ -346,6 +347,88 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
       });
       // The created entry answers in the same shape as the list.
       expect(sale).toEqual(entries[2]);
+    });
+
+    it('lists the entries the order endpoints write, with their summaries', async () => {
+      const client = await send('POST', '/clients', employee.token, { name: 'Rita Nogueira' });
+      expect(client.status, JSON.stringify(client.body)).toBe(201);
+      const clientId = (client.body as { id: number }).id;
+      const opened = await send('POST', '/service-orders/normal', employee.token, {
+        client_id: clientId,
+        product_name: 'Televisor',
+        product_brand: 'LG',
+      });
+      expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+      const soId = (opened.body as { id: number }).id;
+      const paid = await send('POST', '/transactions/upfront-payment/service-order', employee.token, {
+        service_order_id: soId,
+        value: 50,
+        description: 'Sinal',
+        date: '2026-03-10',
+        payment_method: 'Pix',
+      });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+      const part = await send('POST', '/orders', employee.token, {
+        client_id: clientId,
+        piece_name: 'Controle remoto',
+        piece_value: 80,
+      });
+      expect(part.status, JSON.stringify(part.body)).toBe(201);
+      const partId = (part.body as { id: number }).id;
+      const partPaid = await send('POST', '/transactions/upfront-payment/order', employee.token, {
+        order_id: partId,
+        value: 20,
+        description: 'Adiantamento',
+        date: '2026-03-10',
+        payment_method: 'Dinheiro',
+      });
+      expect(partPaid.status, JSON.stringify(partPaid.body)).toBe(201);
+
+      const entries = await day('2026-03-10');
+      expect(entries).toHaveLength(2);
+      expect(entries[0]).toMatchObject({
+        type: 101,
+        value: 50,
+        description: 'Sinal',
+        payment_method: 'Pix',
+        service_order: {
+          id: soId,
+          number: expect.stringMatching(/^[MF]\d{5}$/),
+          product_name: 'Televisor',
+          product_brand: 'LG',
+          client: { name: 'Rita Nogueira' },
+        },
+        order: null,
+      });
+      expect(entries[1]).toMatchObject({
+        type: 101,
+        value: 20,
+        service_order: null,
+        order: {
+          id: partId,
+          number: expect.stringMatching(/^P\d{5}$/),
+          piece_name: 'Controle remoto',
+          client: { name: 'Rita Nogueira' },
+        },
+      });
+    });
+
+    it('answers a long period whole and in order (it is written in pieces)', async () => {
+      await sql`INSERT INTO transactions (type, value_cents, description, date, payment_method, service_order_id)
+        SELECT CASE WHEN i % 3 = 0 THEN 201 ELSE 101 END, i, 'Lote ' || i, DATE '2027-01-01' + (i % 40),
+          'Pix', CASE WHEN i % 3 = 0 THEN NULL ELSE ${serviceOrderId}::int END
+        FROM generate_series(1, 4500) AS i`.execute(api.deps.db);
+      const entries = await period('2027-01-01', '2027-02-09');
+      expect(entries).toHaveLength(4500);
+      const sorted = [...entries].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+      expect(ids(entries)).toEqual(ids(sorted));
+      expect(entries.filter((e) => e.service_order?.number === 'M90001')).toHaveLength(3000);
+      expect(entries.find((e) => e.description === 'Lote 4499')).toMatchObject({
+        type: 101,
+        value: 44.99,
+        date: '2027-01-20',
+        service_order: { client: { name: 'Joana Prado' } },
+      });
     });
 
     it('answers a plain JSON array, each value in reais with two decimals at most', async () => {
