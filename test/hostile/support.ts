@@ -1,9 +1,3 @@
-/**
- * Helpers of the hostile tests: raw calls to the api (any body, even broken JSON), the row counts of
- * every table, a seeded PRNG, and the faults we control ourselves — a TCP proxy that can be cut, a
- * redis-server child on a port of its own, a server that accepts and never answers.
- */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import { sql } from 'kysely';
@@ -16,6 +10,7 @@ import { maskCpfs, REDACT } from '../../runtime/logger.ts';
 import { buildWeb } from '../../server/boot.ts';
 import { readWebEnv } from '../../server/env.ts';
 import { MANAGER, type TestApi } from '../support/api.ts';
+import { freePort } from '../support/processes.ts';
 
 export type ApiAnswer = { status: number; text: string; json: unknown };
 
@@ -138,34 +133,6 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Polls `check` until it is true, or throws after `timeoutMs`. */
-export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if (await check()) return;
-    } catch {
-      /* not yet */
-    }
-    await sleep(50);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 export type TcpProxy = {
   port: number;
   /** Connections made through the proxy so far. */
@@ -249,59 +216,7 @@ export async function silentServer(): Promise<{ url: string; close: () => Promis
   };
 }
 
-export function hasRedisServer(): boolean {
-  return spawnSync('redis-server', ['--version']).status === 0;
-}
-
-export type OwnRedis = { port: number; url: string; start: () => Promise<void>; stop: () => Promise<void> };
-
-/**
- * A redis-server child of the test's own, nothing kept on disk, stopped and started again on the same
- * port. The machine's shared Redis is never touched.
- */
-export async function ownRedis(): Promise<OwnRedis> {
-  const port = await freePort();
-  let proc: ChildProcess | null = null;
-  const self: OwnRedis = {
-    port,
-    url: `redis://127.0.0.1:${port}`,
-    async start() {
-      proc = spawn(
-        'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-        { stdio: 'ignore' },
-      );
-      await waitFor(() => redisPing(port), 10_000, `redis-server on ${port}`);
-    },
-    async stop() {
-      const running = proc;
-      proc = null;
-      if (!running || running.exitCode !== null) return;
-      const exited = new Promise((resolve) => running.once('exit', resolve));
-      running.kill('SIGKILL');
-      await exited;
-    },
-  };
-  await self.start();
-  return self;
-}
-
-function redisPing(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.setTimeout(1_000);
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (d) => {
-      socket.destroy();
-      resolve(d.toString().startsWith('+PONG'));
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
+export { freePort, hasRedisServer, type OwnRedis, ownRedis, sleep, waitFor } from '../support/processes.ts';
 
 export type MemoryLog = { log: Logger; text: () => string };
 

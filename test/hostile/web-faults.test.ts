@@ -167,7 +167,7 @@ describe('faults around the web and the api', () => {
         const agent: Agent = await signIn(web);
         expect((await agent.get('/configuracoes')).status).toBe(200);
 
-        await redis.stop();
+        await redis.stop('SIGKILL');
         for (const path of ['/configuracoes', '/', `/editar-cliente/${clientId}`]) {
           const res = await agent.get(path);
           expect(res.status, path).toBe(503);

@@ -5,7 +5,7 @@
  * it; public/build is not rebuilt: other test files read it at the same time). Around them: a Redis of
  * the test's own, a TCP proxy that can be cut (a database that goes away) and a slow HTTP proxy.
  */
-import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../../runtime/paths.ts';
+import { freePort, sleep } from '../support/processes.ts';
 
 export const MANAGER = { username: 'gerente', password: 'senha-do-gerente-ops' };
 export const SESSION_SECRET = 'segredo-de-sessao-dos-testes-de-operacao-0123456789';
@@ -179,58 +180,6 @@ export function apiEnv(db: ApiDatabase): Record<string, string> {
 
 // ---------------------------------------------------------------------------------------------- redis
 
-/** Whether `redis-server` can be run on this machine. */
-export function hasRedisServer(): boolean {
-  return spawnSync('redis-server', ['--version']).status === 0;
-}
-
-export type OwnRedis = { port: number; url: string; start: () => Promise<void>; stop: () => Promise<void> };
-
-/** A redis-server child of the test's own (nothing kept on disk), that can be stopped and started again. */
-export async function ownRedis(): Promise<OwnRedis> {
-  const port = await freePort();
-  let proc: ChildProcess | null = null;
-  const self: OwnRedis = {
-    port,
-    url: `redis://127.0.0.1:${port}`,
-    async start() {
-      proc = spawn(
-        'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-        { stdio: 'ignore' },
-      );
-      await waitFor(() => redisPing(port), 10_000, `redis-server on ${port}`);
-    },
-    async stop() {
-      const running = proc;
-      proc = null;
-      if (!running || running.exitCode !== null) return;
-      const exited = new Promise((resolve) => running.once('exit', resolve));
-      running.kill('SIGTERM');
-      await exited;
-    },
-  };
-  await self.start();
-  return self;
-}
-
-function redisPing(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.setTimeout(1_000);
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (d) => {
-      socket.destroy();
-      resolve(d.toString().startsWith('+PONG'));
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
 // -------------------------------------------------------------------------------------------- proxies
 
 export type TcpProxy = { port: number; start: () => Promise<void>; stop: () => Promise<void> };
@@ -381,28 +330,7 @@ export async function signIn(webUrl: string, user = MANAGER): Promise<string> {
 
 // ------------------------------------------------------------------------------------------------ misc
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Polls `check` until it is true. */
-export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
+export { freePort, hasRedisServer, type OwnRedis, ownRedis, sleep, waitFor } from '../support/processes.ts';
 
 /** The status of GET url, or 0 when nothing answers. */
 export async function statusOf(url: string, timeoutMs = 5_000): Promise<number> {
