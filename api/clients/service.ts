@@ -1,6 +1,6 @@
 /** Clients: search, read, register, edit and (with a manager's confirmation) soft-delete. */
+import { confirmedSoftDelete } from '../audit/confirmed-delete.ts';
 import { recordAudit } from '../audit/repository.ts';
-import { confirmManager } from '../auth/service.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
 import type { ApiDeps } from '../context.ts';
 import { conflict, notFound } from '../http/errors.ts';
@@ -109,23 +109,11 @@ export async function remove(
   confirmation: { confirm_username: string; confirm_password: string },
   ip: string,
 ): Promise<void> {
-  const manager = await confirmManager(deps, confirmation, ip);
-  if (id === null) throw notFound(NOT_FOUND);
-  await deps.db.transaction().execute(async (trx) => {
-    const before = await findClient(trx, id, { forUpdate: true });
-    if (!before) throw notFound(NOT_FOUND);
-    const deleted = await softDeleteClient(trx, id);
-    if (!deleted) throw notFound(NOT_FOUND);
-    await recordAudit(trx, {
-      actorId: actor.id,
-      action: 'delete',
-      entity: 'client',
-      entityId: id,
-      before: publicClient(before),
-      after: {
-        deleted_at: new Date(deleted.deleted_at).toISOString(),
-        confirmed_by: { id: manager.id, username: manager.username },
-      },
-    });
+  await confirmedSoftDelete(deps, actor, id, confirmation, ip, {
+    entity: 'client',
+    notFoundMessage: NOT_FOUND,
+    lock: (trx, clientId) => findClient(trx, clientId, { forUpdate: true }),
+    softDelete: softDeleteClient,
+    snapshot: publicClient,
   });
 }

@@ -11,6 +11,7 @@
 import { todayInShop } from '../../domain/dates.ts';
 import { isTerminal, TERMINAL_STATUSES } from '../../domain/statuses.ts';
 import { TRANSACTION_TYPES } from '../../domain/transactions.ts';
+import { confirmedSoftDelete } from '../audit/confirmed-delete.ts';
 import { recordAudit } from '../audit/repository.ts';
 import { confirmManager } from '../auth/service.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
@@ -146,24 +147,12 @@ export async function remove(
   confirmation: Confirmation,
   ip: string,
 ): Promise<void> {
-  const manager = await confirmManager(deps, confirmation, ip);
-  if (id === null) throw notFound(NOT_FOUND);
-  await deps.db.transaction().execute(async (trx) => {
-    const before = await findOrder(trx, id, { forUpdate: true });
-    if (!before) throw notFound(NOT_FOUND);
-    const deleted = await softDeleteOrder(trx, id);
-    if (!deleted) throw notFound(NOT_FOUND);
-    await recordAudit(trx, {
-      actorId: actor.id,
-      action: 'delete',
-      entity: ENTITY,
-      entityId: id,
-      before: orderAudit(before),
-      after: {
-        deleted_at: new Date(deleted.deleted_at).toISOString(),
-        confirmed_by: { id: manager.id, username: manager.username },
-      },
-    });
+  await confirmedSoftDelete(deps, actor, id, confirmation, ip, {
+    entity: ENTITY,
+    notFoundMessage: NOT_FOUND,
+    lock: (trx, orderId) => findOrder(trx, orderId, { forUpdate: true }),
+    softDelete: softDeleteOrder,
+    snapshot: orderAudit,
   });
 }
 

@@ -12,8 +12,8 @@ import { todayInShop } from '../../domain/dates.ts';
 import { isTerminal, TERMINAL_STATUSES } from '../../domain/statuses.ts';
 import { TRANSACTION_TYPES } from '../../domain/transactions.ts';
 import { originLetter } from '../../domain/users.ts';
+import { confirmedSoftDelete } from '../audit/confirmed-delete.ts';
 import { recordAudit } from '../audit/repository.ts';
-import { confirmManager } from '../auth/service.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
 import { findClient } from '../clients/repository.ts';
 import type { ApiDeps } from '../context.ts';
@@ -336,22 +336,12 @@ export async function remove(
   confirmation: Confirmation,
   ip: string,
 ): Promise<void> {
-  const manager = await confirmManager(deps, confirmation, ip);
-  await deps.db.transaction().execute(async (trx) => {
-    const before = await locked(trx, id);
-    const deleted = await softDeleteServiceOrder(trx, before.id);
-    if (!deleted) throw notFound(MESSAGES.notFound);
-    await recordAudit(trx, {
-      actorId: actor.id,
-      action: 'delete',
-      entity: ENTITY,
-      entityId: before.id,
-      before: auditSnapshot(before),
-      after: {
-        deleted_at: new Date(deleted.deleted_at).toISOString(),
-        confirmed_by: { id: manager.id, username: manager.username },
-      },
-    });
+  await confirmedSoftDelete(deps, actor, id, confirmation, ip, {
+    entity: ENTITY,
+    notFoundMessage: MESSAGES.notFound,
+    lock: (trx, orderId) => findServiceOrder(trx, orderId, { forUpdate: true }),
+    softDelete: softDeleteServiceOrder,
+    snapshot: auditSnapshot,
   });
 }
 

@@ -4,6 +4,7 @@
  */
 import { todayInShop } from '../../domain/dates.ts';
 import { isManualEntryType } from '../../domain/transactions.ts';
+import { confirmedSoftDelete } from '../audit/confirmed-delete.ts';
 import { recordAudit } from '../audit/repository.ts';
 import { confirmManager } from '../auth/service.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
@@ -111,23 +112,11 @@ export async function remove(
   confirmation: Confirmation,
   ip: string,
 ): Promise<void> {
-  const manager = await confirmManager(deps, confirmation, ip);
-  if (id === null) throw notFound(NOT_FOUND);
-  await deps.db.transaction().execute(async (trx) => {
-    const before = await findLiveTransaction(trx, id, { forUpdate: true });
-    if (!before) throw notFound(NOT_FOUND);
-    const deleted = await softDeleteTransaction(trx, id);
-    if (!deleted) throw notFound(NOT_FOUND);
-    await recordAudit(trx, {
-      actorId: actor.id,
-      action: 'delete',
-      entity: 'transaction',
-      entityId: id,
-      before: transactionAudit(before),
-      after: {
-        deleted_at: new Date(deleted.deleted_at).toISOString(),
-        confirmed_by: { id: manager.id, username: manager.username },
-      },
-    });
+  await confirmedSoftDelete(deps, actor, id, confirmation, ip, {
+    entity: 'transaction',
+    notFoundMessage: NOT_FOUND,
+    lock: (trx, entryId) => findLiveTransaction(trx, entryId, { forUpdate: true }),
+    softDelete: softDeleteTransaction,
+    snapshot: transactionAudit,
   });
 }
