@@ -6,7 +6,15 @@
 import { cpf as cpfLib } from 'cpf-cnpj-validator';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, createEmployee, DB_TARGETS, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
+import {
+  apiCall,
+  apiLogin,
+  createEmployee,
+  DB_TARGETS,
+  MANAGER,
+  startTestApi,
+  type TestApi,
+} from '../support/api.ts';
 
 type Reply = { status: number; body: unknown };
 type Client = Record<string, unknown> & { id: number; name: string };
@@ -62,16 +70,7 @@ describe.each(DB_TARGETS)('clients on %s', (kind) => {
     token: string | null,
     body?: unknown,
   ): Promise<Reply> {
-    const res = await fetch(`${api.url}${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
+    return apiCall(api, method, path, token, body) as Promise<Reply>;
   }
 
   const post = (body: unknown, token = employee.token) => send('POST', '/clients', token, body);

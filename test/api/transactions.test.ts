@@ -7,7 +7,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInShop } from '../../domain/dates.ts';
-import { apiLogin, createEmployee, DB_TARGETS, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
+import {
+  apiCall,
+  apiLogin,
+  createEmployee,
+  DB_TARGETS,
+  MANAGER,
+  startTestApi,
+  type TestApi,
+} from '../support/api.ts';
 
 type Reply = { status: number; body: unknown };
 type Entry = {
@@ -99,16 +107,7 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
     token: string | null,
     body?: unknown,
   ): Promise<Reply> {
-    const res = await fetch(`${api.url}${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
+    return apiCall(api, method, path, token, body) as Promise<Reply>;
   }
 
   const getDay = (date: string, token: string | null = manager.token) =>

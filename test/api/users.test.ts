@@ -5,7 +5,15 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, createEmployee, DB_TARGETS, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
+import {
+  apiCall,
+  apiLogin,
+  createEmployee,
+  DB_TARGETS,
+  MANAGER,
+  startTestApi,
+  type TestApi,
+} from '../support/api.ts';
 
 type Reply = { status: number; body: Record<string, unknown> | null };
 
@@ -27,16 +35,7 @@ describe.each(DB_TARGETS)('users and profile on %s', (kind) => {
   });
 
   async function send(method: 'POST' | 'PUT' | 'GET', path: string, token: string | null, body?: unknown) {
-    const res = await fetch(`${api.url}${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null } as Reply;
+    return apiCall(api, method, path, token, body) as Promise<Reply>;
   }
 
   const postEmployee = (token: string | null, body: unknown) => send('POST', '/employees', token, body);

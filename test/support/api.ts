@@ -84,3 +84,26 @@ export async function createEmployee(
   if (res.status !== 201) throw new Error(`employee creation failed: ${res.status} ${await res.text()}`);
   return { username, password };
 }
+
+/** What the api answered: its status and its JSON body (null when empty). */
+export type ApiReply<B = unknown> = { status: number; body: B };
+
+/** One JSON call to the api as any client makes it; a string body goes as it is (broken-JSON cases). */
+export async function apiCall<B = unknown>(
+  api: { url: string },
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<ApiReply<B>> {
+  const res = await fetch(`${api.url}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
