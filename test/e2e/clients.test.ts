@@ -10,11 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
 import {
   clearProblems,
+  expectNoProblems,
+  heading,
   launchBrowser,
   login,
   newPage,
   screenshot,
-  type TestPage,
   toasts,
 } from '../support/browser.ts';
 import { type CepStandIn, freshCep, maskedCep, startCepStandIn } from '../support/cep-server.ts';
@@ -45,16 +46,6 @@ async function startSystemWithCep(viacep: CepStandIn, brasil: CepStandIn): Promi
       await api.stop();
     },
   };
-}
-
-function expectNoProblems(page: TestPage, where: string) {
-  expect(page.problems.pageErrors, `page errors on ${where}`).toEqual([]);
-  expect(page.problems.cspViolations, `CSP violations on ${where}`).toEqual([]);
-  expect(page.problems.consoleErrors, `console errors on ${where}`).toEqual([]);
-}
-
-async function heading(page: Page): Promise<string> {
-  return (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
 }
 
 const form = (page: Page, name: 'Cadastrar Cliente' | 'Editar Cliente') => page.getByRole('form', { name });

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANAGER } from '../support/api.ts';
 import {
   clearProblems,
+  expectNoProblems,
+  heading,
   launchBrowser,
   login,
   logout,
@@ -14,7 +16,6 @@ import {
   type RunningSystem,
   screenshot,
   startSystem,
-  type TestPage,
   toasts,
 } from '../support/browser.ts';
 
@@ -72,10 +73,6 @@ function submenu(page: Page, label: string): Locator {
     .filter({ has: page.locator('summary').getByText(label, { exact: true }) });
 }
 
-async function heading(page: Page): Promise<string> {
-  return (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
-}
-
 /** Opens the submenu by its summary (native <details>, no script needed) and follows one entry. */
 async function openFromMenu(page: Page, url: string, item: (typeof MENU)[number]) {
   const nav = page.getByRole('navigation', { name: 'Menu principal' });
@@ -104,12 +101,6 @@ async function fillCreateUser(
   await dialog.getByRole('radio', { name: user.origin, exact: true }).check();
   await dialog.getByLabel('Usuário', { exact: true }).fill(user.username);
   await dialog.getByLabel('Senha', { exact: true }).fill(user.password);
-}
-
-function expectNoProblems(page: TestPage, where: string) {
-  expect(page.problems.pageErrors, `page errors on ${where}`).toEqual([]);
-  expect(page.problems.cspViolations, `CSP violations on ${where}`).toEqual([]);
-  expect(page.problems.consoleErrors, `console errors on ${where}`).toEqual([]);
 }
 
 describe('foundation in Chromium', () => {

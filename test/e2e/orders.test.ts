@@ -9,27 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDisplayDate, todayInShop } from '../../domain/dates.ts';
 import { apiLogin, createEmployee, MANAGER } from '../support/api.ts';
 import {
+  expectNoProblems,
+  heading,
   launchBrowser,
   login,
   newPage,
   type RunningSystem,
   screenshot,
   startSystem,
-  type TestPage,
   toasts,
 } from '../support/browser.ts';
 
 const TZ = 'America/Sao_Paulo';
-
-function expectNoProblems(page: TestPage, where: string) {
-  expect(page.problems.pageErrors, `page errors on ${where}`).toEqual([]);
-  expect(page.problems.cspViolations, `CSP violations on ${where}`).toEqual([]);
-  expect(page.problems.consoleErrors, `console errors on ${where}`).toEqual([]);
-}
-
-async function heading(page: Page): Promise<string> {
-  return (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
-}
 
 /** The value shown under a label of the detail lists (<dt>label</dt><dd>value</dd>), nth in page order. */
 async function shown(page: Page, label: string, nth = 0): Promise<string> {

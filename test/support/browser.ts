@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { startTestApi, type TestApi } from './api.ts';
 import { startTestWeb } from './web.ts';
 
@@ -129,4 +130,16 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path });
   return path;
+}
+
+/** No page error, CSP violation or console error was recorded on this page since the last clear. */
+export function expectNoProblems(page: TestPage, where: string): void {
+  expect(page.problems.pageErrors, `page errors on ${where}`).toEqual([]);
+  expect(page.problems.cspViolations, `CSP violations on ${where}`).toEqual([]);
+  expect(page.problems.consoleErrors, `console errors on ${where}`).toEqual([]);
+}
+
+/** The text of the page's h1. */
+export async function heading(page: Page): Promise<string> {
+  return (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
 }
