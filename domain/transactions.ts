@@ -57,3 +57,14 @@ export function balanceInCents(entries: readonly { type: number; valueCents: num
   }
   return total;
 }
+
+/** What a period holds of one entry type: how many entries and their sum, in cents. */
+export type TypeTotal = { type: number; count: number; totalCents: number };
+
+/**
+ * The same balance of SPEC §9 from totals by type (a period's summary) instead of entry by entry: the
+ * balance of a whole period without holding its entries.
+ */
+export function balanceOfTypeTotals(totals: readonly TypeTotal[]): number {
+  return balanceInCents(totals.map((t) => ({ type: t.type, valueCents: t.totalCents })));
+}

@@ -23,3 +23,15 @@ export function day(value: string | null | undefined): string {
 export function centsToJson(cents: number | null): number | null {
   return cents === null ? null : cents / 100;
 }
+
+/** 4067 -> "4.067": whole numbers with the pt-BR thousands separator. */
+export function count(n: number): string {
+  return Math.trunc(n)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
+/** Which entries of how many a page shows: "Lançamentos 201–400 de 4.067". */
+export function entryRange(first: number, last: number, total: number): string {
+  return `Lançamentos ${count(first)}–${count(last)} de ${count(total)}`;
+}

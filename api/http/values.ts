@@ -67,3 +67,18 @@ export const idParam = (message = 'Identificador inválido') =>
       .positive({ error: message })
       .max(2_147_483_647, { error: message }),
   );
+
+/**
+ * An optional whole number from a query string ('200'), between min and max; absent -> undefined. Only
+ * plain digits are read: '1e3', ' 1', '1.0', '' and a repeated key are refused with the message.
+ */
+export const queryInteger = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: message })
+      .int({ error: message })
+      .min(min, { error: message })
+      .max(max, { error: message })
+      .optional(),
+  );

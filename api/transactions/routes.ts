@@ -1,4 +1,7 @@
-/** The cash register: entries of a day or a period, manual entries (SPEC §7 Transactions). */
+/**
+ * The cash register: entries of a day or a period (whole or one page of it) and the period's totals by
+ * type, manual entries (SPEC §7 Transactions; the paging and the summary: docs/decisions/011).
+ */
 import { Router } from 'express';
 import { caller, requireAuth, requireManager } from '../auth/require-auth.ts';
 import { ManagerConfirmation } from '../auth/schema.ts';
@@ -19,7 +22,7 @@ function entryIdOf(param: unknown): number | null {
 export function cashRoutes(deps: ApiDeps): Router {
   const router = Router();
   const signedIn = requireAuth(deps);
-  const { DayQuery, PeriodQuery, NewEntryBody, EditEntryBody } = cashSchemas(deps.shopTz);
+  const { DayQuery, PeriodQuery, PeriodPageQuery, NewEntryBody, EditEntryBody } = cashSchemas(deps.shopTz);
 
   router.get('/transactions/day', signedIn, requireManager, async (req, res) => {
     const { date } = parse(DayQuery, req.query);
@@ -27,8 +30,18 @@ export function cashRoutes(deps: ApiDeps): Router {
   });
 
   router.get('/transactions/period', signedIn, requireManager, async (req, res) => {
+    const { start_date, end_date, limit, offset } = parse(PeriodPageQuery, req.query);
+    await sendJsonArray(
+      res,
+      await cash.between(deps, start_date, end_date, { limit, offset }),
+      cashEntryJson,
+    );
+  });
+
+  // Before any /transactions/:id route, so 'period' can never be read as an id.
+  router.get('/transactions/period/summary', signedIn, requireManager, async (req, res) => {
     const { start_date, end_date } = parse(PeriodQuery, req.query);
-    await sendJsonArray(res, await cash.between(deps, start_date, end_date), cashEntryJson);
+    res.json(await cash.summary(deps, start_date, end_date));
   });
 
   router.post('/transactions', signedIn, requireManager, async (req, res) => {

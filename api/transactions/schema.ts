@@ -8,10 +8,15 @@ import { isManualEntryType } from '../../domain/transactions.ts';
 import { ManagerConfirmation } from '../auth/schema.ts';
 import { parse } from '../http/errors.ts';
 import { requiredName, TEXT_MAX } from '../http/fields.ts';
-import { businessDate, moneyCents } from '../http/values.ts';
+import { businessDate, moneyCents, queryInteger } from '../http/values.ts';
 
 /** The longest period the cash by period answers, both ends counted. */
 export const PERIOD_MAX_DAYS = 400;
+
+/** The most entries one page of a period may ask for (`limit`). */
+export const PAGE_LIMIT_MAX = 1000;
+/** PostgreSQL's OFFSET takes a bigint; no period holds anywhere near this many entries. */
+const OFFSET_MAX = 2_147_483_647;
 
 const TYPE_REQUIRED = 'Tipo obrigatório';
 const TYPE_NOT_MANUAL = 'Tipo inválido: um lançamento manual é 103 (Entrada) ou 201 (Saida)';
@@ -85,26 +90,44 @@ const entryFields = {
 export function cashSchemas(shopTz: string) {
   const DayQuery = z.object({ date: requiredDay(shopTz, 'Data obrigatória') });
 
-  const PeriodQuery = z
+  const periodFields = {
+    start_date: requiredDay(shopTz, 'Data inicial obrigatória'),
+    end_date: requiredDay(shopTz, 'Data final obrigatória'),
+  };
+  const periodChecks = (q: { start_date: string; end_date: string }, ctx: z.RefinementCtx) => {
+    if (q.start_date > q.end_date) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['end_date'],
+        message: 'A data final deve ser igual ou posterior à data inicial',
+      });
+    } else if (daysInPeriod(q.start_date, q.end_date) > PERIOD_MAX_DAYS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['end_date'],
+        message: `O período pode ter no máximo ${PERIOD_MAX_DAYS} dias`,
+      });
+    }
+  };
+
+  /** GET /transactions/period/summary: the period alone. */
+  const PeriodQuery = z.object(periodFields).superRefine(periodChecks);
+
+  /**
+   * GET /transactions/period: the period and, optionally, one slice of it. Without `limit` and `offset`
+   * the whole period is answered, as callers that know nothing of pages expect.
+   */
+  const PeriodPageQuery = z
     .object({
-      start_date: requiredDay(shopTz, 'Data inicial obrigatória'),
-      end_date: requiredDay(shopTz, 'Data final obrigatória'),
+      ...periodFields,
+      limit: queryInteger(
+        1,
+        PAGE_LIMIT_MAX,
+        `Limite inválido: use um número inteiro de 1 a ${PAGE_LIMIT_MAX}`,
+      ),
+      offset: queryInteger(0, OFFSET_MAX, 'Deslocamento inválido: use um número inteiro a partir de 0'),
     })
-    .superRefine((q, ctx) => {
-      if (q.start_date > q.end_date) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['end_date'],
-          message: 'A data final deve ser igual ou posterior à data inicial',
-        });
-      } else if (daysInPeriod(q.start_date, q.end_date) > PERIOD_MAX_DAYS) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['end_date'],
-          message: `O período pode ter no máximo ${PERIOD_MAX_DAYS} dias`,
-        });
-      }
-    });
+    .superRefine(periodChecks);
 
   /** POST /transactions: the four fields, and the business date (today in the shop when none). */
   const NewEntryBody = z.object({ ...entryFields, date: day(shopTz).optional() });
@@ -112,7 +135,7 @@ export function cashSchemas(shopTz: string) {
   /** PUT /transactions/{id}: the four fields; the date stays as it was (SPEC §7). */
   const EditEntryBody = z.object(entryFields);
 
-  return { DayQuery, PeriodQuery, NewEntryBody, EditEntryBody };
+  return { DayQuery, PeriodQuery, PeriodPageQuery, NewEntryBody, EditEntryBody };
 }
 
 type Schemas = ReturnType<typeof cashSchemas>;

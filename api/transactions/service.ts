@@ -14,8 +14,11 @@ import {
   cashEntriesBetween,
   cashEntry,
   cashEntryJson,
+  cashSummaryJson,
+  cashTotalsBetween,
   findLiveTransaction,
   insertTransaction,
+  type Slice,
   softDeleteTransaction,
   transactionAudit,
   updateEntry,
@@ -27,10 +30,16 @@ export const ONLY_MANUAL_EDITABLE = 'Só lançamentos de venda e compra podem se
 
 /**
  * Entries whose business date is in [start, end] (both included), oldest first, as rows: the route
- * shapes each one with cashEntryJson as it writes the answer (json-array.ts).
+ * shapes each one with cashEntryJson as it writes the answer (json-array.ts). A limit and/or an offset
+ * answer that slice of the same list.
  */
-export async function between(deps: ApiDeps, start: string, end: string) {
-  return cashEntriesBetween(deps.db, start, end);
+export async function between(deps: ApiDeps, start: string, end: string, slice: Slice = {}) {
+  return cashEntriesBetween(deps.db, start, end, slice);
+}
+
+/** How many live entries the period has, and per type how many and their sum (the balance's parts). */
+export async function summary(deps: ApiDeps, start: string, end: string) {
+  return cashSummaryJson(await cashTotalsBetween(deps.db, start, end));
 }
 
 async function entryJson(deps: ApiDeps, id: number) {

@@ -1,4 +1,7 @@
-/** SPEC §7 Transactions calls of the cash screens, made with the manager's token of the unlock. */
+/**
+ * SPEC §7 Transactions calls of the cash screens, made with the manager's token of the unlock, and the
+ * two our api adds for long periods (a page of the period, the period's totals by type).
+ */
 import type { ApiResult, Backend } from './client.ts';
 
 export type CashEntry = {
@@ -39,6 +42,36 @@ export function entriesOfPeriod(
   end: string,
 ): Promise<ApiResult<CashEntry[]>> {
   return backend.call<CashEntry[]>('GET', '/transactions/period', {
+    ...as(token),
+    query: { start_date: start, end_date: end },
+  });
+}
+
+/** One slice of the period, in the same order (date, id): `limit` entries from the `offset`-th. */
+export function entriesOfPeriodPage(
+  backend: Backend,
+  token: string,
+  start: string,
+  end: string,
+  page: { limit: number; offset: number },
+): Promise<ApiResult<CashEntry[]>> {
+  return backend.call<CashEntry[]>('GET', '/transactions/period', {
+    ...as(token),
+    query: { start_date: start, end_date: end, limit: page.limit, offset: page.offset },
+  });
+}
+
+/** A period's live entries counted, and per type counted and summed in reais. */
+export type CashSummary = { count: number; totals: { type: number; count: number; value: number }[] };
+
+/** GET /transactions/period/summary: our api's; a backend that follows only SPEC §7 answers 404. */
+export function periodSummary(
+  backend: Backend,
+  token: string,
+  start: string,
+  end: string,
+): Promise<ApiResult<CashSummary>> {
+  return backend.call<CashSummary>('GET', '/transactions/period/summary', {
     ...as(token),
     query: { start_date: start, end_date: end },
   });

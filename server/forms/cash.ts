@@ -1,4 +1,4 @@
-/** Cash forms (SPEC §5): unlock, manual entry, edit entry, period search. */
+/** Cash forms (SPEC §5): unlock, manual entry, edit entry, period search (and its page). */
 import { z } from 'zod';
 import { MANUAL_ENTRY_TYPES } from '../../domain/transactions.ts';
 import { choice, managerCredentials, requiredDate, requiredMoney, requiredText, secret } from './fields.ts';
@@ -24,8 +24,18 @@ export const EntryForm = z.object(entryFields);
 export const EditEntryForm = z.object({ ...entryFields, ...managerCredentials });
 export const DeleteEntryForm = z.object(managerCredentials);
 
+/** ?pagina=N of the period list: anything but a whole number from 1 means the first page, never an error. */
+const pageNumber = z.preprocess(
+  (v) => (typeof v === 'string' && /^[1-9]\d*$/.test(v) ? Number(v) : 1),
+  z.number(),
+);
+
 export const PeriodForm = z
-  .object({ de: requiredDate('Data obrigatória'), ate: requiredDate('Data obrigatória') })
+  .object({
+    de: requiredDate('Data obrigatória'),
+    ate: requiredDate('Data obrigatória'),
+    pagina: pageNumber,
+  })
   .refine((v) => v.de <= v.ate, {
     path: ['ate'],
     error: 'A data final deve ser igual ou posterior à inicial',

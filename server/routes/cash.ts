@@ -1,22 +1,20 @@
-/** Caixa do dia and Caixa por período, behind a manager's unlock (SPEC §2, §5, §6, §8, §9). */
+/**
+ * Caixa do dia and Caixa por período, behind a manager's unlock (SPEC §2, §5, §6, §8, §9); the period
+ * is shown one page at a time with the balance of all of it (cash-period.ts).
+ */
 import { type Request, type Response, Router } from 'express';
 import { createElement } from 'react';
 import { formatDisplayDate, todayInShop } from '../../domain/dates.ts';
-import { formatMoney, reaisToCents } from '../../domain/money.ts';
-import { balanceInCents, isManualEntryType } from '../../domain/transactions.ts';
+import { formatMoney } from '../../domain/money.ts';
+import { isManualEntryType } from '../../domain/transactions.ts';
 import { CashLock, type CashLockState } from '../../views/components/CashLock.tsx';
 import type { EntryDialogState } from '../../views/components/EntryDialog.tsx';
 import type { ManagerDialogState } from '../../views/components/ManagerDialog.tsx';
 import { CashDay, CREATE_ENTRY_DIALOG } from '../../views/pages/CashDay.tsx';
 import { CashPeriod, type CashPeriodProps } from '../../views/pages/CashPeriod.tsx';
-import {
-  type CashEntry,
-  createEntry,
-  deleteEntry,
-  entriesOfDay,
-  entriesOfPeriod,
-  updateEntry,
-} from '../backend/cash.ts';
+import { type CashEntry, createEntry, deleteEntry, entriesOfDay, updateEntry } from '../backend/cash.ts';
+import { balanceOf, entryCents } from '../cash-balance.ts';
+import { loadPeriodPage, pagerOf, periodHref } from '../cash-period.ts';
 import { cashToken, lockCash, unlockCash } from '../cash-unlock.ts';
 import type { WebDeps } from '../context.ts';
 import { DeleteEntryForm, EditEntryForm, EntryForm, PeriodForm, UnlockForm } from '../forms/cash.ts';
@@ -39,14 +37,10 @@ const TEXT = {
 const SCREENS = { '/caixa-hoje': 'Caixa do dia', '/caixa-periodo': 'Caixa por período' } as const;
 type Screen = keyof typeof SCREENS;
 
-const centsOf = (e: CashEntry) => reaisToCents(e.value) ?? Math.round(e.value * 100);
-export const balanceOf = (entries: CashEntry[]) =>
-  balanceInCents(entries.map((e) => ({ type: e.type, valueCents: centsOf(e) })));
-
 const entryValues = (e: CashEntry) => ({
   type: String(e.type),
   description: e.description,
-  value: formatMoney(centsOf(e)),
+  value: formatMoney(entryCents(e)),
   payment_method: e.payment_method ?? '',
 });
 
@@ -239,7 +233,8 @@ export function cashRoutes(deps: WebDeps): Router {
     if (req.query.de === undefined && req.query.ate === undefined) return show({ result: null });
     const form = validateForm(PeriodForm, req.query);
     if (!form.ok) return show({ errors: form.errors, result: null }, 400);
-    const result = await entriesOfPeriod(req.api, token, form.data.de, form.data.ate);
+    const { de, ate, pagina } = form.data;
+    const result = await loadPeriodPage(req.api, token, de, ate, pagina);
     if (!result.ok) {
       if (result.status === 401 || result.status === 403) {
         lockCash(deps, req);
@@ -249,12 +244,14 @@ export function cashRoutes(deps: WebDeps): Router {
       }
       return show({ errors: result.issues ?? {}, result: null }, failure(result.status));
     }
-    const query = new URLSearchParams(values).toString();
+    const period = result.data;
     return show({
       result: {
-        entries: result.data,
-        balanceCents: balanceOf(result.data),
-        printHref: `/caixa-periodo/imprimir?${query}`,
+        entries: period.entries,
+        balanceCents: period.balanceCents,
+        // The sheet prints the page being viewed (named only when there are several).
+        printHref: periodHref('/caixa-periodo/imprimir', values, period.pages > 1 ? period.page : null),
+        pager: pagerOf('/caixa-periodo', values, period),
       },
     });
   });

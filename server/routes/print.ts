@@ -11,15 +11,16 @@ import { SheetBody } from '../../print-templates/Document.tsx';
 import { AddressLabel, PartsOrderSheet } from '../../print-templates/PartsOrderSheet.tsx';
 import { ServiceOrderSheet } from '../../print-templates/ServiceOrderSheet.tsx';
 import { ErrorPage } from '../../views/pages/ErrorPage.tsx';
-import { entriesOfDay, entriesOfPeriod } from '../backend/cash.ts';
+import { entriesOfDay } from '../backend/cash.ts';
 import { getPartsOrder } from '../backend/orders.ts';
 import { findServiceOrder } from '../backend/service-orders.ts';
+import { balanceOf } from '../cash-balance.ts';
+import { loadPeriodPage, rangeOf } from '../cash-period.ts';
 import { cashToken } from '../cash-unlock.ts';
 import type { WebDeps } from '../context.ts';
 import { PeriodForm } from '../forms/cash.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
 import { shopFrom } from '../print/shop.ts';
-import { balanceOf } from './cash.ts';
 
 type Sheet = { title: string; element: ReactElement } | { redirect: string };
 /** The sheet's query (?vias=2, ?de=&ate=): from the request, or from the path a link is made for. */
@@ -107,8 +108,10 @@ function sheetRoutes(deps: WebDeps) {
         if (!token) return { redirect: '/caixa-periodo' };
         const form = validateForm(PeriodForm, query);
         if (!form.ok) return { redirect: '/caixa-periodo' };
-        const result = await entriesOfPeriod(req.api, token, form.data.de, form.data.ate);
+        // The balance of the whole period and the entries of the page being viewed (?pagina=).
+        const result = await loadPeriodPage(req.api, token, form.data.de, form.data.ate, form.data.pagina);
         if (!result.ok) return { redirect: '/caixa-periodo' };
+        const period = result.data;
         const title = `Caixa de ${formatDisplayDate(form.data.de)} a ${formatDisplayDate(form.data.ate)}`;
         return {
           title,
@@ -116,8 +119,9 @@ function sheetRoutes(deps: WebDeps) {
             shop,
             title,
             totalLabel: 'Balanço',
-            totalCents: balanceOf(result.data),
-            entries: result.data,
+            totalCents: period.balanceCents,
+            entries: period.entries,
+            range: rangeOf(period),
           }),
         };
       },

@@ -499,6 +499,221 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
     });
   });
 
+  describe('a period in pages, and its summary', () => {
+    const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
+    const getPage = (params: Record<string, string>, token: string | null = manager.token) =>
+      send('GET', `/transactions/period?${q(params)}`, token);
+    const getSummary = (params: Record<string, string>, token: string | null = manager.token) =>
+      send('GET', `/transactions/period/summary?${q(params)}`, token);
+    const MARCH = { start_date: '2027-03-01', end_date: '2027-03-31' };
+    const APRIL = { start_date: '2027-04-01', end_date: '2027-04-30' };
+
+    async function page(limit?: number, offset?: number): Promise<Entry[]> {
+      const reply = await getPage({
+        ...MARCH,
+        ...(limit === undefined ? {} : { limit: String(limit) }),
+        ...(offset === undefined ? {} : { offset: String(offset) }),
+      });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return reply.body as Entry[];
+    }
+    type Summary = { count: number; totals: { type: number; count: number; value: number }[] };
+    async function summary(params: Record<string, string>): Promise<Summary> {
+      const reply = await getSummary(params);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return reply.body as Summary;
+    }
+
+    beforeAll(async () => {
+      // Seven live entries over March, written out of order, some on the same day; one deleted.
+      for (const [date, type] of [
+        ['2027-03-20', 103],
+        ['2027-03-02', 201],
+        ['2027-03-20', 101],
+        ['2027-03-31', 103],
+        ['2027-03-01', 102],
+        ['2027-03-02', 103],
+        ['2027-03-15', 104],
+      ] as const) {
+        await insertEntry({ type, cents: 1_000, date, description: `Março ${date} ${type}` });
+      }
+      await insertEntry({ type: 103, cents: 5_000, date: '2027-03-10', deleted: true });
+
+      // April: every type, two 101s whose reais do not add up in floating point (0,10 + 0,20).
+      const april: [string, number, number][] = [
+        ['2027-04-01', 101, 10],
+        ['2027-04-30', 101, 20],
+        ['2027-04-10', 102, 30_000],
+        ['2027-04-10', 103, 2_550],
+        ['2027-04-11', 103, 1_000_000_000],
+        ['2027-04-12', 104, 12_345],
+        ['2027-04-12', 201, 7_525],
+        ['2027-04-13', 301, 99_900],
+        ['2027-04-14', 302, 88_800],
+      ];
+      for (const [date, type, cents] of april) await insertEntry({ type, cents, date });
+      // Out of April's summary: a deleted entry inside it, and an entry the day after (the day before
+      // is March's last).
+      await insertEntry({ type: 103, cents: 77_777, date: '2027-04-15', deleted: true });
+      await insertEntry({ type: 103, cents: 11_111, date: '2027-05-01' });
+    });
+
+    it('without limit or offset answers the whole period, as before', async () => {
+      const whole = await page();
+      expect(whole).toHaveLength(7);
+      expect(whole).toEqual(await period(MARCH.start_date, MARCH.end_date));
+    });
+
+    it('limit and offset answer that slice of the same list, in the same order (date, id)', async () => {
+      const whole = await page();
+      expect(await page(3, 0)).toEqual(whole.slice(0, 3));
+      expect(await page(3, 3)).toEqual(whole.slice(3, 6));
+      expect(await page(3, 6)).toEqual(whole.slice(6));
+      expect(await page(3, 7)).toEqual([]);
+      expect(await page(1000, 1_000_000)).toEqual([]);
+      // Either alone: the first entries, or all from the offset on.
+      expect(await page(2)).toEqual(whole.slice(0, 2));
+      expect(await page(undefined, 5)).toEqual(whole.slice(5));
+      // Pages put together are the whole list, each entry with its order summary as in the whole list.
+      const pages: Entry[] = [];
+      for (let offset = 0; offset < 7; offset += 2) pages.push(...(await page(2, offset)));
+      expect(pages).toEqual(whole);
+      expect(whole.map((e) => e.date)).toEqual([...whole.map((e) => e.date)].sort());
+    });
+
+    it('leaves the deleted entry out of every slice', async () => {
+      const all = [...(await page(4, 0)), ...(await page(4, 4))];
+      expect(all).toHaveLength(7);
+      expect(all.map((e) => e.date)).not.toContain('2027-03-10');
+    });
+
+    it('refuses a bad limit or offset with 400, naming the field, never a 500', async () => {
+      const badLimits = ['0', '1001', '-1', 'abc', '1.5', '', '1e3', ' 1', '99999999999'];
+      for (const limit of badLimits) {
+        const reply = await expectRefused(() => getPage({ ...MARCH, limit }), 400);
+        expect(issuesOf(reply), limit).toEqual({
+          limit: 'Limite inválido: use um número inteiro de 1 a 1000',
+        });
+      }
+      const badOffsets = ['-1', 'abc', '1.5', '', '1e3', '2147483648', '99999999999'];
+      for (const offset of badOffsets) {
+        const reply = await expectRefused(() => getPage({ ...MARCH, offset }), 400);
+        expect(issuesOf(reply), offset).toEqual({
+          offset: 'Deslocamento inválido: use um número inteiro a partir de 0',
+        });
+      }
+      const repeated = await expectRefused(
+        () =>
+          send('GET', `/transactions/period?${q(MARCH)}&limit=2&limit=3&offset=0&offset=1`, manager.token),
+        400,
+      );
+      expect(Object.keys(issuesOf(repeated)).sort()).toEqual(['limit', 'offset']);
+      // The dates are still checked with a page asked for.
+      const backwards = await expectRefused(
+        () => getPage({ start_date: '2027-03-31', end_date: '2027-03-01', limit: '10' }),
+        400,
+      );
+      expect(issuesOf(backwards).end_date).toMatch(/posterior/);
+      expect((await getPage({ ...MARCH, limit: '1000', offset: '0' })).status).toBe(200);
+      expect((await getPage({ ...MARCH, limit: '1' })).status).toBe(200);
+    });
+
+    it('the summary counts and sums the live entries per type, every type, 301/302 included', async () => {
+      const answer = await summary(APRIL);
+      expect(answer).toEqual({
+        count: 9,
+        totals: [
+          { type: 101, count: 2, value: 0.3 },
+          { type: 102, count: 1, value: 300 },
+          { type: 103, count: 2, value: 10_000_025.5 },
+          { type: 104, count: 1, value: 123.45 },
+          { type: 201, count: 1, value: 75.25 },
+          { type: 301, count: 1, value: 999 },
+          { type: 302, count: 1, value: 888 },
+        ],
+      });
+      // The same as the whole list of the period says, type by type.
+      const entries = await period(APRIL.start_date, APRIL.end_date);
+      expect(entries).toHaveLength(answer.count);
+      for (const t of answer.totals) {
+        const ofType = entries.filter((e) => e.type === t.type);
+        expect(ofType).toHaveLength(t.count);
+        expect(ofType.reduce((sum, e) => sum + Math.round(e.value * 100), 0)).toBe(Math.round(t.value * 100));
+      }
+    });
+
+    it('the summary includes both ends of the period and nothing outside them', async () => {
+      const march = await summary(MARCH);
+      // 2027-03-01 and 2027-03-31 are in; the deleted entry of the 10th and April's are not.
+      expect(march).toEqual({
+        count: 7,
+        totals: [
+          { type: 101, count: 1, value: 10 },
+          { type: 102, count: 1, value: 10 },
+          { type: 103, count: 3, value: 30 },
+          { type: 104, count: 1, value: 10 },
+          { type: 201, count: 1, value: 10 },
+        ],
+      });
+      expect(await summary({ start_date: '2027-04-01', end_date: '2027-04-01' })).toEqual({
+        count: 1,
+        totals: [{ type: 101, count: 1, value: 0.1 }],
+      });
+      expect(await summary({ start_date: '2027-04-30', end_date: '2027-04-30' })).toEqual({
+        count: 1,
+        totals: [{ type: 101, count: 1, value: 0.2 }],
+      });
+      expect(await summary({ start_date: '2027-05-01', end_date: '2027-05-01' })).toMatchObject({ count: 1 });
+      expect(await summary({ start_date: '2027-06-01', end_date: '2027-06-30' })).toEqual({
+        count: 0,
+        totals: [],
+      });
+      // A date-time is read in the shop's zone, as for the list: 2027-04-01T02:00Z is still 31 March there.
+      expect(await summary({ start_date: '2027-04-01T02:00:00Z', end_date: '2027-04-01T02:00:00Z' })).toEqual(
+        {
+          count: 1,
+          totals: [{ type: 103, count: 1, value: 10 }],
+        },
+      );
+    });
+
+    it('the summary checks the period like the list: missing, impossible, backwards, over 400 days', async () => {
+      expect(
+        issuesOf(await expectRefused(() => send('GET', '/transactions/period/summary', manager.token), 400)),
+      ).toEqual({ start_date: 'Data inicial obrigatória', end_date: 'Data final obrigatória' });
+      expect(
+        issuesOf(await expectRefused(() => getSummary({ ...APRIL, end_date: '2027-02-31' }), 400)),
+      ).toEqual({
+        end_date: 'Data inválida',
+      });
+      const backwards = await expectRefused(
+        () => getSummary({ start_date: '2027-04-30', end_date: '2027-04-01' }),
+        400,
+      );
+      expect(issuesOf(backwards).end_date).toMatch(/posterior/);
+      const tooLong = await expectRefused(
+        () => getSummary({ start_date: '2025-01-01', end_date: '2026-02-05' }),
+        400,
+      );
+      expect(issuesOf(tooLong).end_date).toBe('O período pode ter no máximo 400 dias');
+      expect((await getSummary({ start_date: '2025-01-01', end_date: '2026-02-04' })).status).toBe(200);
+    });
+
+    it('both are for managers only: employee 403, no token 401', async () => {
+      for (const reply of [
+        await getSummary(APRIL, employee.token),
+        await getPage({ ...MARCH, limit: '2', offset: '0' }, employee.token),
+      ]) {
+        expect(reply.status).toBe(403);
+        expect(reply.body).toEqual({ status: 'error', message: 'Acesso restrito a gerentes' });
+      }
+      for (const reply of [await getSummary(APRIL, null), await getPage({ ...MARCH, limit: '2' }, null)]) {
+        expect(reply.status).toBe(401);
+        expect(reply.body).toEqual({ status: 'error', message: 'Invalid JWT token' });
+      }
+    });
+  });
+
   describe('manual entries', () => {
     it('creates an Entrada (103) and a Saida (201) with an audit row each, value in cents', async () => {
       const entrada = await created(manual({ date: '2026-09-01', value: 1234.56 }));

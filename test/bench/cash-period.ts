@@ -1,28 +1,52 @@
 /**
  * Cash by period speed (SPEC §2 Cash by period; API.md Cash): 250,000 generated entries over one year
  * (every type, the orders' entries linked to service orders and parts orders with their clients), then
- * `GET /transactions/period` over HTTP for one day, one month and the whole year, beside the bare SQL of
- * the same query (the repository function, same database, same run). Runs on a fresh PGlite, and on
- * PostgreSQL too when DATABASE_URL is set (in a schema of its own, dropped afterwards). Target, reported
- * and not asserted: the api's p95 under 3x the bare query's.
+ * - the api over HTTP beside the bare SQL of the same queries (the repository functions, same database,
+ *   same run): `GET /transactions/period` whole for one day, one month and the whole year, and the calls
+ *   the period page makes for the year: the summary, the first page, both together (as the page makes
+ *   them, in parallel, beside both queries in parallel) and the last page. Target, reported and not
+ *   asserted: the api's p95 under 3x the bare queries'.
+ * - the rendered page `/caixa-periodo` of the web, started in-process in front of that same api and
+ *   signed in with the cash unlocked by the manager as a browser does: the year's first and last pages,
+ *   one month and one day. Target: p95 under 300 ms.
+ * Runs on a fresh PGlite, and on PostgreSQL too when DATABASE_URL is set (in a schema of its own,
+ * dropped afterwards).
  *
- * The HTTP time is until the last byte of the body has arrived (the api's work: query, shaping, JSON,
- * sending); the client's own JSON.parse of the answer is left out, and the count is checked once.
+ * The HTTP time is until the last byte of the body has arrived (the server's work: queries, shaping,
+ * JSON or HTML, sending); the client's own parsing is left out, and the answer is checked once.
  *
  *   npx tsx test/bench/cash-period.ts   # BENCH_ENTRIES=50000 quicker, BENCH_EXPLAIN=1 prints the plans,
  *                                       # BENCH_TARGETS=postgres one target only
  */
-import { get } from 'node:http';
+// First: React's build is chosen when it is first loaded.
+import './node-env-production.ts';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import type { DbKind } from '../../api/db/connect.ts';
-import { cashEntriesBetween, cashEntriesBetweenQuery } from '../../api/transactions/repository.ts';
+import {
+  cashEntriesBetween,
+  cashEntriesBetweenQuery,
+  cashEntriesSliceQuery,
+  cashTotalsBetween,
+  cashTotalsBetweenQuery,
+} from '../../api/transactions/repository.ts';
+import { PERIOD_PAGE_SIZE } from '../../server/cash-period.ts';
+import { count } from '../../views/format.ts';
 import { apiLogin, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
+import {
+  PAGE_TARGET_MS,
+  type PageCase,
+  type PageResult,
+  startBenchWeb,
+  timePages,
+  unlockedBrowser,
+} from './cash-period-web.ts';
+import { fetchBody, percentiles, type Timing, timeMany } from './timing.ts';
 
 export const TARGET_RATIO = 3;
+export { PAGE_TARGET_MS, type PageResult, type Timing };
 
-export type Timing = { p50: number; p95: number };
 export type CaseResult = {
   label: string;
   start: string;
@@ -41,6 +65,7 @@ export type TargetResult = {
   entries: number;
   insertSeconds: number;
   cases: CaseResult[];
+  pages: PageResult[];
   /** EXPLAIN ANALYZE of each case, when asked for (BENCH_EXPLAIN=1). */
   plans?: Record<string, string>;
 };
@@ -57,45 +82,7 @@ const YEAR_START = '2025-01-01';
 const YEAR_END = '2025-12-31';
 const CLIENTS = 5_000;
 
-function percentiles(samples: number[]): Timing {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  const round = (v: number) => Math.round(v * 100) / 100;
-  return { p50: round(at(0.5)), p95: round(at(0.95)) };
-}
-
-/**
- * GET over a connection of its own (no keep-alive: a socket the server closed while the bare queries ran
- * would reset the next request), resolving when the last byte of the body has arrived.
- */
-function fetchBody(url: string, token: string): Promise<{ status: number; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = get(url, { agent: false, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-}
-
-async function timeMany(
-  times: number,
-  warmUp: number,
-  run: () => Promise<unknown>,
-  prepare: () => Promise<unknown> = async () => {},
-): Promise<number[]> {
-  for (let i = 0; i < warmUp; i++) await run(); // plans, caches, JIT
-  const samples: number[] = [];
-  for (let i = 0; i < times; i++) {
-    await prepare();
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  return samples;
-}
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
  * Clients, service orders and parts orders, then the entries, all generated inside the database (so the
@@ -175,6 +162,113 @@ export async function fill(api: TestApi, entries: number): Promise<number> {
   return (performance.now() - start) / 1000;
 }
 
+/** One line of the api table: the calls a screen makes (in parallel, as the web makes them), bare beside. */
+type ApiCase = {
+  label: string;
+  start: string;
+  end: string;
+  /** The api paths with their queries. */
+  paths: string[];
+  /** The same queries straight through the repository, in parallel as the api would run them. */
+  bare: () => Promise<unknown>;
+  /** EXPLAIN ANALYZE of each query, when asked for. */
+  plans: (() => Promise<Record<string, unknown>[]>)[];
+  /** How many entries the answers speak of: the list's length, or the summary's count. */
+  entriesOf: (bodies: unknown[]) => number;
+};
+
+const period = (start: string, end: string) => `start_date=${start}&end_date=${end}`;
+const listLength = (bodies: unknown[]) => (bodies[0] as unknown[]).length;
+const summaryCount = (bodies: unknown[]) => (bodies[0] as { count: number }).count;
+const analyze = sql`analyze, buffers`;
+
+function apiCases(api: TestApi, yearCount: number): ApiCase[] {
+  const db = api.deps.db;
+  const whole = (label: string, start: string, end: string): ApiCase => ({
+    label,
+    start,
+    end,
+    paths: [`/transactions/period?${period(start, end)}`],
+    bare: () => cashEntriesBetween(db, start, end),
+    plans: [() => cashEntriesBetweenQuery(db, start, end).explain('text', analyze)],
+    entriesOf: listLength,
+  });
+  const summary = {
+    path: `/transactions/period/summary?${period(YEAR_START, YEAR_END)}`,
+    bare: () => cashTotalsBetween(db, YEAR_START, YEAR_END),
+    plan: () => cashTotalsBetweenQuery(db, YEAR_START, YEAR_END).explain('text', analyze),
+  };
+  const page = (offset: number) => ({
+    path: `/transactions/period?${period(YEAR_START, YEAR_END)}&limit=${PERIOD_PAGE_SIZE}&offset=${offset}`,
+    bare: () => cashEntriesBetween(db, YEAR_START, YEAR_END, { limit: PERIOD_PAGE_SIZE, offset }),
+    plan: () =>
+      cashEntriesSliceQuery(db, YEAR_START, YEAR_END, { limit: PERIOD_PAGE_SIZE, offset }).explain(
+        'text',
+        analyze,
+      ),
+  });
+  const first = page(0);
+  const last = page((Math.max(1, Math.ceil(yearCount / PERIOD_PAGE_SIZE)) - 1) * PERIOD_PAGE_SIZE);
+  const year = { start: YEAR_START, end: YEAR_END };
+  return [
+    whole('one day', '2025-06-16', '2025-06-16'),
+    whole('one month', '2025-06-01', '2025-06-30'),
+    whole('whole year', YEAR_START, YEAR_END),
+    {
+      label: 'year summary',
+      ...year,
+      paths: [summary.path],
+      bare: summary.bare,
+      plans: [summary.plan],
+      entriesOf: summaryCount,
+    },
+    {
+      label: 'year page 1',
+      ...year,
+      paths: [first.path],
+      bare: first.bare,
+      plans: [first.plan],
+      entriesOf: listLength,
+    },
+    {
+      label: 'summary+page 1',
+      ...year,
+      paths: [summary.path, first.path],
+      bare: () => Promise.all([summary.bare(), first.bare()]),
+      plans: [],
+      entriesOf: (bodies) => (bodies[1] as unknown[]).length,
+    },
+    {
+      label: 'year last page',
+      ...year,
+      paths: [last.path],
+      bare: last.bare,
+      plans: [last.plan],
+      entriesOf: listLength,
+    },
+  ];
+}
+
+/** The pages of the web: the year's first and last, a month, a day. */
+function pageCases(yearCount: number, monthCount: number): PageCase[] {
+  const at = (de: string, ate: string, pagina?: number) =>
+    `/caixa-periodo?${new URLSearchParams({ de, ate, ...(pagina ? { pagina: String(pagina) } : {}) })}`;
+  const pagesOf = (n: number) => Math.max(1, Math.ceil(n / PERIOD_PAGE_SIZE));
+  const yearPages = pagesOf(yearCount);
+  const pager = (page: number, pages: number) =>
+    pages > 1 ? `Página ${count(page)} de ${count(pages)}` : 'Balanço';
+  return [
+    { label: 'year, page 1', path: at('01/01/2025', '31/12/2025'), shows: pager(1, yearPages) },
+    {
+      label: 'year, last page',
+      path: at('01/01/2025', '31/12/2025', yearPages),
+      shows: pager(yearPages, yearPages),
+    },
+    { label: 'one month', path: at('01/06/2025', '30/06/2025'), shows: pager(1, pagesOf(monthCount)) },
+    { label: 'one day', path: at('16/06/2025', '16/06/2025'), shows: 'Balanço' },
+  ];
+}
+
 async function benchTarget(
   kind: DbKind,
   entries: number,
@@ -195,58 +289,76 @@ async function benchTarget(
         signedAt = performance.now();
       }
     };
-    const cases = [
-      { label: 'one day', start: '2025-06-16', end: '2025-06-16', times: requests },
-      { label: 'one month', start: '2025-06-01', end: '2025-06-30', times: requests },
-      { label: 'whole year', start: YEAR_START, end: YEAR_END, times: requests },
-    ];
+    const countOf = async (start: string, end: string) =>
+      (await cashTotalsBetween(api.deps.db, start, end)).reduce((n, t) => n + Number(t.count), 0);
+    const yearCount = await countOf(YEAR_START, YEAR_END);
+
     const results: CaseResult[] = [];
     const plans: Record<string, string> = {};
-    for (const { label, start, end, times } of cases) {
+    for (const c of apiCases(api, yearCount)) {
       if (explain) {
-        const rows = await cashEntriesBetweenQuery(api.deps.db, start, end).explain(
-          'text',
-          sql`analyze, buffers`,
-        );
-        plans[`${label} (${start}..${end})`] = rows.map((r) => String(Object.values(r)[0])).join('\n');
+        for (const [n, plan] of c.plans.entries()) {
+          const rows = await plan();
+          plans[`${c.label}${c.plans.length > 1 ? ` ${n + 1}` : ''} (${c.start}..${c.end})`] = rows
+            .map((r) => String(Object.values(r)[0]))
+            .join('\n');
+        }
       }
-      const url = `${api.url}/transactions/period?start_date=${start}&end_date=${end}`;
+      const urls = c.paths.map((path) => `${api.url}${path}`);
       await freshToken();
-      const check = await fetchBody(url, token);
-      if (check.status !== 200) throw new Error(`GET ${url}: ${check.status} ${check.body.toString()}`);
-      const found = (JSON.parse(check.body.toString()) as unknown[]).length;
-      const warmUp = Math.min(2, times);
+      const checks = await Promise.all(urls.map((url) => fetchBody(url, bearer(token))));
+      for (const [n, check] of checks.entries()) {
+        if (check.status !== 200) throw new Error(`GET ${urls[n]}: ${check.status} ${check.body.toString()}`);
+      }
+      const found = c.entriesOf(checks.map((check) => JSON.parse(check.body.toString()) as unknown));
+      const warmUp = Math.min(2, requests);
       const http = await timeMany(
-        times,
+        requests,
         warmUp,
-        async () => {
-          const res = await fetchBody(url, token);
-          if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
-        },
+        () =>
+          Promise.all(
+            urls.map(async (url) => {
+              const res = await fetchBody(url, bearer(token));
+              if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
+            }),
+          ),
         freshToken,
       );
-      const bare = await timeMany(times, warmUp, () => cashEntriesBetween(api.deps.db, start, end));
+      const bare = await timeMany(requests, warmUp, c.bare);
       const httpT = percentiles(http);
       const sqlT = percentiles(bare);
       const ratio = Math.round((httpT.p95 / Math.max(sqlT.p95, 0.01)) * 100) / 100;
-      log(`cash-period: ${kind} ${label}: http p95 ${httpT.p95} ms, sql p95 ${sqlT.p95} ms`);
+      log(`cash-period: ${kind} ${c.label}: http p95 ${httpT.p95} ms, sql p95 ${sqlT.p95} ms`);
+      const bytes = checks.reduce((n, check) => n + check.body.length, 0);
       results.push({
-        label,
-        start,
-        end,
+        label: c.label,
+        start: c.start,
+        end: c.end,
         entries: found,
-        megabytes: Math.round((check.body.length / 1e6) * 10) / 10,
+        megabytes: Math.round((bytes / 1e6) * 10) / 10,
         http: httpT,
         sql: sqlT,
         ratio,
         meetsTarget: ratio < TARGET_RATIO,
       });
     }
+
+    // The rendered pages, through the web in front of this same api.
+    const web = await startBenchWeb(api);
+    let pages: PageResult[];
+    try {
+      const browser = await unlockedBrowser(web.url);
+      const cases = pageCases(yearCount, await countOf('2025-06-01', '2025-06-30'));
+      pages = await timePages(web.url, browser, cases, requests, (line) => log(`${line} (${kind})`));
+    } finally {
+      await web.stop();
+    }
     return {
       kind,
       entries,
       insertSeconds: Math.round(insertSeconds * 10) / 10,
       cases: results,
+      pages,
       ...(explain ? { plans } : {}),
     };
   } finally {
@@ -256,16 +368,16 @@ async function benchTarget(
 
 export function formatCashPeriodBench(bench: CashPeriodBench): string {
   const lines = [
-    `cash by period: p95 target < ${TARGET_RATIO}x the bare query (times in ms)`,
-    'target    case         entries     MB  http p50  http p95   sql p50   sql p95  ratio  ok',
+    `cash by period, api: p95 target < ${TARGET_RATIO}x the bare queries (times in ms)`,
+    'target    case              entries     MB  http p50  http p95   sql p50   sql p95  ratio  ok',
   ];
   for (const t of bench.targets) {
     for (const c of t.cases) {
       lines.push(
         [
           t.kind.padEnd(9),
-          c.label.padEnd(11),
-          String(c.entries).padStart(8),
+          c.label.padEnd(15),
+          String(c.entries).padStart(9),
           c.megabytes.toFixed(1).padStart(6),
           c.http.p50.toFixed(1).padStart(9),
           c.http.p95.toFixed(1).padStart(9),
@@ -277,6 +389,28 @@ export function formatCashPeriodBench(bench: CashPeriodBench): string {
       );
     }
     lines.push(`          (${t.entries} entries generated in ${t.insertSeconds} s)`);
+  }
+  lines.push(
+    '',
+    `cash by period, rendered page /caixa-periodo (${PERIOD_PAGE_SIZE} rows a page): p95 target < ${PAGE_TARGET_MS} ms`,
+    'target    page                 rows      kB    p50     p95  ok',
+  );
+  for (const t of bench.targets) {
+    for (const p of t.pages) {
+      lines.push(
+        [
+          t.kind.padEnd(9),
+          p.label.padEnd(16),
+          String(p.rows).padStart(8),
+          p.kilobytes.toFixed(1).padStart(7),
+          p.http.p50.toFixed(1).padStart(6),
+          p.http.p95.toFixed(1).padStart(7),
+          p.meetsTarget ? ' yes' : ' NO',
+        ].join(' '),
+      );
+    }
+  }
+  for (const t of bench.targets) {
     for (const [name, plan] of Object.entries(t.plans ?? {})) lines.push(`\n${t.kind} ${name}:\n${plan}`);
   }
   return lines.join('\n');

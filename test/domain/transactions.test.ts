@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   balanceInCents,
+  balanceOfTypeTotals,
   flowOf,
   isManualEntryType,
   MANUAL_ENTRY_TYPES,
@@ -38,6 +39,55 @@ describe('balanceInCents', () => {
   it('stays exact in cents where reais in floating point would not', () => {
     const dimes = Array.from({ length: 3 }, () => entry(103, 10));
     expect(balanceInCents(dimes)).toBe(30);
+  });
+});
+
+describe('balanceOfTypeTotals', () => {
+  const total = (type: number, count: number, totalCents: number) => ({ type, count, totalCents });
+
+  it('adds the totals of 101, 102, 103 and 104, subtracts 201 and ignores 301 and 302', () => {
+    const period = [
+      total(101, 40, 500_000),
+      total(102, 35, 1_205_000),
+      total(103, 120, 250_050),
+      total(104, 12, 300_000),
+      total(201, 30, 752_575),
+      total(301, 4, 9_990_000),
+      total(302, 2, 8_880_000),
+    ];
+    expect(balanceOfTypeTotals(period)).toBe(500_000 + 1_205_000 + 250_050 + 300_000 - 752_575);
+  });
+
+  it('agrees with balanceInCents over the same entries', () => {
+    const entries = [
+      entry(101, 1_000),
+      entry(101, 2_000),
+      entry(103, 35),
+      entry(201, 99),
+      entry(201, 1),
+      entry(302, 700),
+    ];
+    const byType = new Map<number, { count: number; totalCents: number }>();
+    for (const e of entries) {
+      const t = byType.get(e.type) ?? { count: 0, totalCents: 0 };
+      byType.set(e.type, { count: t.count + 1, totalCents: t.totalCents + e.valueCents });
+    }
+    const totals = [...byType].map(([type, t]) => ({ type, ...t }));
+    expect(balanceOfTypeTotals(totals)).toBe(balanceInCents(entries));
+    expect(balanceOfTypeTotals(totals)).toBe(2_935);
+  });
+
+  it('is zero for no totals or cancellations only, and goes negative when purchases weigh more', () => {
+    expect(balanceOfTypeTotals([])).toBe(0);
+    expect(balanceOfTypeTotals([total(301, 1, 1_000), total(302, 3, 2_000)])).toBe(0);
+    expect(balanceOfTypeTotals([total(103, 1, 1_000), total(201, 2, 2_500)])).toBe(-1_500);
+  });
+
+  it('stays exact in cents over a year of large sums', () => {
+    // 250,000 entries at the largest value the api takes: far beyond any shop, still a safe integer.
+    expect(balanceOfTypeTotals([total(103, 250_000, 250_000 * 1_000_000_000), total(201, 1, 1)])).toBe(
+      250_000_000_000_000 - 1,
+    );
   });
 });
 

@@ -60,6 +60,7 @@ const ENDPOINTS: Endpoint[] = [
 
   { method: 'GET', path: '/transactions/day', guard: 'manager' },
   { method: 'GET', path: '/transactions/period', guard: 'manager' },
+  { method: 'GET', path: '/transactions/period/summary', guard: 'manager' },
   { method: 'POST', path: '/transactions', guard: 'manager' },
   { method: 'PUT', path: '/transactions/:transaction', guard: 'manager' },
   // Deleting an entry is checked by the manager confirmation in the body, not by the caller's role.
@@ -221,6 +222,7 @@ describe.each(DB_TARGETS)('api authorisation matrix on %s', (kind) => {
       [
         'GET /transactions/day',
         'GET /transactions/period',
+        'GET /transactions/period/summary',
         'POST /employees',
         'POST /transactions',
         'POST /users',
@@ -238,7 +240,7 @@ describe.each(DB_TARGETS)('api authorisation matrix on %s', (kind) => {
         query:
           e.path === '/transactions/day'
             ? { date: '2026-01-10' }
-            : e.path === '/transactions/period'
+            : e.path.startsWith('/transactions/period')
               ? { start_date: '2026-01-01', end_date: '2026-01-10' }
               : {},
         body:

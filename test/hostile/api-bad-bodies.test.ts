@@ -112,7 +112,7 @@ function badValues(kind: Kind): unknown[] {
   }
 }
 
-type QueryKind = 'qtext' | 'qstatus' | 'qdate';
+type QueryKind = 'qtext' | 'qstatus' | 'qdate' | 'qlimit' | 'qoffset';
 
 /** Query values (strings, or a repeated key) that must be refused, and ones that must merely not hurt. */
 function badQueryValues(kind: QueryKind): {
@@ -132,6 +132,28 @@ function badQueryValues(kind: QueryKind): {
     case 'qdate':
       return {
         refused: [...IMPOSSIBLE_DATES, ['2026-01-01', '2026-01-02'], HUGE, NUL, ...META],
+        harmless: [],
+        either: [],
+      };
+    case 'qlimit':
+    case 'qoffset':
+      return {
+        refused: [
+          ...(kind === 'qlimit' ? ['0', '1001'] : []),
+          '-1',
+          'abc',
+          '1.5',
+          '1e3',
+          '0x10',
+          ' 1',
+          '',
+          '99999999999',
+          '9'.repeat(400),
+          ['1', '2'],
+          HUGE,
+          NUL,
+          ...META,
+        ],
         harmless: [],
         either: [],
       };
@@ -648,6 +670,20 @@ describe.each(DB_TARGETS)('bad input to the api on %s', (kind) => {
     {
       name: 'cash of a period',
       path: '/transactions/period',
+      who: 'manager',
+      fields: { start_date: 'qdate', end_date: 'qdate' },
+      valid: { start_date: '2026-03-01', end_date: '2026-03-31' },
+    },
+    {
+      name: 'one page of the cash of a period',
+      path: '/transactions/period',
+      who: 'manager',
+      fields: { start_date: 'qdate', end_date: 'qdate', limit: 'qlimit', offset: 'qoffset' },
+      valid: { start_date: '2026-03-01', end_date: '2026-03-31', limit: '200', offset: '0' },
+    },
+    {
+      name: 'summary of the cash of a period',
+      path: '/transactions/period/summary',
       who: 'manager',
       fields: { start_date: 'qdate', end_date: 'qdate' },
       valid: { start_date: '2026-03-01', end_date: '2026-03-31' },

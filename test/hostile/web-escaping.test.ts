@@ -200,6 +200,8 @@ describe('hostile text in the web', () => {
     `/caixa-hoje?editar=${ids.entry}`,
     `/caixa-hoje?deletar=${ids.entry}`,
     `/caixa-periodo?de=${SHOWN_DAY}&ate=${SHOWN_DAY}`,
+    // A page number that is markup is no page number: page 1, nothing of it echoed.
+    `/caixa-periodo?de=${SHOWN_DAY}&ate=${SHOWN_DAY}&pagina=${encodeURIComponent('<script>alert(1)</script>')}`,
     `/os/${ids.normal}/imprimir`,
     `/os/${ids.normal}/entrega`,
     `/os/${ids.returned}/imprimir`,
@@ -208,6 +210,7 @@ describe('hostile text in the web', () => {
     `/pedido/${ids.order}/etiqueta`,
     '/caixa-hoje/imprimir',
     `/caixa-periodo/imprimir?de=${SHOWN_DAY}&ate=${SHOWN_DAY}`,
+    `/caixa-periodo/imprimir?de=${SHOWN_DAY}&ate=${SHOWN_DAY}&pagina=${encodeURIComponent('"><b>2')}`,
   ];
 
   /** What is wrong with a page's HTML, if anything. */

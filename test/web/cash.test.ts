@@ -1,15 +1,24 @@
 /**
  * Caixa do dia and Caixa por período (SPEC §2 Cash, §5 cash forms, §6, §8 Cash and manager checks, §9
  * balance and colours) against the real api: the manager's unlock and its expiry, the day's title and
- * total with every entry type, Criar/Editar/Excluir Lançamento, and the period search.
- * Every entry is written through the api's own endpoints (orders' upfront, close and cancel included).
+ * total with every entry type, Criar/Editar/Excluir Lançamento, the period search, and a long period
+ * shown and printed one page at a time with the balance of all of it (also against a backend that
+ * follows only SPEC §7: no summary, no paging).
+ * Every entry is written through the api's own endpoints (orders' upfront, close and cancel included),
+ * except the thousand entries of the long period, written straight into the api's database.
  */
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { sql } from 'kysely';
+import supertest from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDisplayDate, todayInShop } from '../../domain/dates.ts';
+import { formatBRL } from '../../domain/money.ts';
+import { balanceInCents } from '../../domain/transactions.ts';
 import { apiLogin, createEmployee, MANAGER } from '../support/api.ts';
 import {
   type Agent,
+  csrfOf,
   decodeEntities,
   fieldErrorOf,
   postForm,
@@ -104,9 +113,9 @@ describe('cash (web cash router)', () => {
   const today = () => todayInShop(TZ);
   const dayEntries = () => api<Entry[]>('GET', `/transactions/day?date=${today()}`);
 
-  /** A signed-in browser with the cash unlocked by the manager. */
-  async function unlocked(): Promise<Agent> {
-    const agent = await signIn(web);
+  /** A signed-in browser with the cash unlocked by the manager (on this web, or another one). */
+  async function unlocked(on: { app: TestWeb['app'] } = web): Promise<Agent> {
+    const agent = await signIn(on);
     const res = await postForm(
       agent,
       '/caixa/acessar',
@@ -786,6 +795,9 @@ describe('cash (web cash router)', () => {
       expect(text).toContain('Caixa de 10/03/2025 a 11/03/2025');
       expect(text).toContain('Balanço: R$ 224,75');
       expect(text).not.toContain('Venda do dia 12');
+      // One page: no pager on the list, no range on the sheet.
+      expect(textOf(res.text)).not.toMatch(/Página|Lançamentos \d|Anterior|Próxima/);
+      expect(text).not.toMatch(/Lançamentos \d/);
     });
 
     it('a balance below zero is shown in red', async () => {
@@ -802,4 +814,216 @@ describe('cash (web cash router)', () => {
       expect(totalOf(negative.text, 'Balanço')).toEqual({ cls: 'flow-out', text: '-R$ 350,50' });
     });
   });
+
+  describe('Caixa por período, a long period in pages of 200', () => {
+    const ENTRIES = 1_050;
+    const PERIOD = { de: '01/02/2024', ate: '29/02/2024' };
+    const at = (pagina?: string, path = '/caixa-periodo') =>
+      `${path}?${new URLSearchParams({ ...PERIOD, ...(pagina === undefined ? {} : { pagina }) })}`;
+    let agent: Agent;
+    /** The whole period as the api lists it, and its balance by the entry-by-entry rule of SPEC §9. */
+    let whole: Entry[];
+    let balance: string;
+
+    const descriptions = (html: string) => rowsOf(html).map((r) => r.cells[2]);
+    const shown = (from: number, to: number) => whole.slice(from - 1, to).map((e) => e.description);
+    const linkTo = (html: string, text: string) =>
+      decodeEntities(
+        new RegExp(`<a class="button" href="([^"]*)" rel="[a-z]+">${text}</a>`).exec(html)?.[1] ?? '',
+      );
+
+    beforeAll(async () => {
+      // Every type over February 2024, values that differ from entry to entry, one deleted entry.
+      await sql`INSERT INTO transactions (type, value_cents, description, date, payment_method)
+        SELECT (array[101, 102, 103, 104, 201, 301, 302])[1 + i % 7], 100 + (i * 37) % 10000,
+          'Lote ' || lpad(i::text, 4, '0'), DATE '2024-02-01' + ((i - 1) * 29 / ${ENTRIES})::int, 'Pix'
+        FROM generate_series(1, ${ENTRIES}::int) AS i`.execute(web.api.deps.db);
+      await sql`INSERT INTO transactions (type, value_cents, description, date, payment_method, deleted_at)
+        VALUES (103, 999999, 'Apagado', DATE '2024-02-10', 'Pix', now())`.execute(web.api.deps.db);
+      whole = await api<Entry[]>('GET', '/transactions/period?start_date=2024-02-01&end_date=2024-02-29');
+      expect(whole).toHaveLength(ENTRIES);
+      balance = formatBRL(
+        balanceInCents(whole.map((e) => ({ type: e.type, valueCents: Math.round(e.value * 100) }))),
+      );
+      agent = await unlocked();
+    });
+
+    it('page 2: its 200 rows, the Balanço of the WHOLE period, "Página 2 de 6" and the range', async () => {
+      const res = await agent.get(at('2'));
+      expect(res.status).toBe(200);
+      expect(descriptions(res.text)).toEqual(shown(201, 400));
+      expect(totalOf(res.text, 'Balanço')?.text).toBe(balance);
+      // Not the balance of the page's rows alone.
+      const pageOnly = balanceInCents(
+        whole.slice(200, 400).map((e) => ({ type: e.type, valueCents: Math.round(e.value * 100) })),
+      );
+      expect(formatBRL(pageOnly)).not.toBe(balance);
+      const text = textOf(res.text);
+      expect(text).toContain('Página 2 de 6');
+      expect(text).toContain('Lançamentos 201–400 de 1.050');
+      expect(text).not.toContain('Apagado');
+      // Plain links that keep the dates; no script needed.
+      expect(linkTo(res.text, 'Anterior')).toBe(at('1'));
+      expect(linkTo(res.text, 'Próxima')).toBe(at('3'));
+      expect(inputValue(res.text, 'f-de')).toBe(PERIOD.de);
+      expect(inputValue(res.text, 'f-ate')).toBe(PERIOD.ate);
+    });
+
+    it('page 1 (as a search lands) has only Próxima; the last page only Anterior, with the last rows', async () => {
+      for (const path of ['/caixa-periodo?de=01%2F02%2F2024&ate=29%2F02%2F2024', at('1')]) {
+        const first = await agent.get(path);
+        expect(descriptions(first.text)).toEqual(shown(1, 200));
+        expect(textOf(first.text)).toContain('Página 1 de 6');
+        expect(textOf(first.text)).toContain('Lançamentos 1–200 de 1.050');
+        expect(first.text).not.toContain('>Anterior</a>');
+        expect(linkTo(first.text, 'Próxima')).toBe(at('2'));
+        expect(totalOf(first.text, 'Balanço')?.text).toBe(balance);
+      }
+      const last = await agent.get(at('6'));
+      expect(descriptions(last.text)).toEqual(shown(1_001, 1_050));
+      expect(textOf(last.text)).toContain('Página 6 de 6');
+      expect(textOf(last.text)).toContain('Lançamentos 1.001–1.050 de 1.050');
+      expect(linkTo(last.text, 'Anterior')).toBe(at('5'));
+      expect(last.text).not.toContain('>Próxima</a>');
+      expect(totalOf(last.text, 'Balanço')?.text).toBe(balance);
+    });
+
+    it('a page past the end shows the last page; a missing or invalid one the first', async () => {
+      for (const pagina of ['7', '99', '2147483648', '9'.repeat(40)]) {
+        const res = await agent.get(at(pagina));
+        expect(res.status, pagina).toBe(200);
+        expect(textOf(res.text), pagina).toContain('Página 6 de 6');
+        expect(descriptions(res.text), pagina).toEqual(shown(1_001, 1_050));
+        expect(totalOf(res.text, 'Balanço')?.text).toBe(balance);
+      }
+      for (const pagina of ['', '0', '-1', 'abc', '1.5', '2e1', ' 2']) {
+        const res = await agent.get(at(pagina));
+        expect(res.status, pagina).toBe(200);
+        expect(textOf(res.text), pagina).toContain('Página 1 de 6');
+        expect(descriptions(res.text), pagina).toEqual(shown(1, 200));
+      }
+    });
+
+    it('prints the page being viewed: its rows, the range and the Balanço of the whole period', async () => {
+      const page2 = await agent.get(at('2'));
+      const href = decodeEntities(
+        /<a class="button" href="([^"]*)" target="_blank"[^>]*>Imprimir<\/a>/.exec(page2.text)?.[1] ?? '',
+      );
+      expect(href).toBe(at('2', '/caixa-periodo/imprimir'));
+      const sheet = await agent.get(href);
+      expect(sheet.status).toBe(200);
+      expect(descriptions(sheet.text)).toEqual(shown(201, 400));
+      const text = textOf(sheet.text);
+      expect(text).toContain('Caixa de 01/02/2024 a 29/02/2024');
+      expect(text).toContain('Lançamentos 201–400 de 1.050');
+      expect(text).toContain(`Balanço: ${balance}`);
+      // The sheet of a page past the end is the last page's.
+      const beyond = await agent.get(at('50', '/caixa-periodo/imprimir'));
+      expect(descriptions(beyond.text)).toEqual(shown(1_001, 1_050));
+      expect(textOf(beyond.text)).toContain('Lançamentos 1.001–1.050 de 1.050');
+
+      // The print server's link is a snapshot of that same page.
+      const made = await agent
+        .post('/impressao/links')
+        .type('form')
+        .send({ _csrf: csrfOf(sheet.text), path: href });
+      expect(made.status).toBe(303);
+      expect(made.headers.location).toMatch(/^\/caixa-periodo\/imprimir\?de=.*&pagina=2&link=/);
+      const link = new URL(made.headers.location ?? '', 'http://x').searchParams.get('link');
+      const snapshot = await supertest(web.app).get(`/impressao/${link}`);
+      expect(snapshot.status).toBe(200);
+      expect(descriptions(snapshot.text)).toEqual(shown(201, 400));
+      expect(textOf(snapshot.text)).toContain('Lançamentos 201–400 de 1.050');
+      expect(textOf(snapshot.text)).toContain(`Balanço: ${balance}`);
+    });
+
+    it.each([404, 500])(
+      'against a backend that follows only SPEC §7 (summary %i, no paging): the same pages and balance',
+      async (summaryStatus) => {
+        const relay = await startSpecOnlyBackend(web.api.url, summaryStatus);
+        const plain = await startTestWeb({ api: web.api, apiUrl: relay.url });
+        try {
+          const browser = await unlocked(plain);
+          const page2 = await browser.get(at('2'));
+          expect(page2.status).toBe(200);
+          expect(descriptions(page2.text)).toEqual(shown(201, 400));
+          expect(totalOf(page2.text, 'Balanço')?.text).toBe(balance);
+          expect(textOf(page2.text)).toContain('Página 2 de 6');
+          expect(textOf(page2.text)).toContain('Lançamentos 201–400 de 1.050');
+          const beyond = await browser.get(at('99'));
+          expect(descriptions(beyond.text)).toEqual(shown(1_001, 1_050));
+          const sheet = await browser.get(at('3', '/caixa-periodo/imprimir'));
+          expect(descriptions(sheet.text)).toEqual(shown(401, 600));
+          expect(textOf(sheet.text)).toContain(`Balanço: ${balance}`);
+          // The relay really played the part: the summary was asked for and refused, paging never reached the api.
+          expect(relay.summaryCalls).toBeGreaterThan(0);
+          expect(relay.pagedCalls).toBeGreaterThan(0);
+          const small = await browser.get('/caixa-periodo?de=10%2F03%2F2025&ate=11%2F03%2F2025');
+          expect(totalOf(small.text, 'Balanço')).toEqual({ cls: 'flow-in', text: 'R$ 224,75' });
+          expect(textOf(small.text)).not.toContain('Página');
+        } finally {
+          await plain.stop();
+          await relay.stop();
+        }
+      },
+    );
+  });
 });
+
+/**
+ * A backend that follows only SPEC §7, played by a relay in front of the real api: it knows no
+ * /transactions/period/summary (answering 404, or a 500 as some frameworks do for an unknown path) and
+ * drops the paging parameters, answering the whole period.
+ */
+async function startSpecOnlyBackend(target: string, summaryStatus: number) {
+  const to = new URL(target);
+  const sockets = new Set<Socket>();
+  const seen = { summaryCalls: 0, pagedCalls: 0 };
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://relay.local');
+    if (url.pathname === '/transactions/period/summary') {
+      seen.summaryCalls++;
+      res.writeHead(summaryStatus, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: 'error', message: 'Not found' }));
+      return;
+    }
+    if (url.searchParams.has('limit') || url.searchParams.has('offset')) seen.pagedCalls++;
+    url.searchParams.delete('limit');
+    url.searchParams.delete('offset');
+    const upstream = httpRequest(
+      {
+        hostname: to.hostname,
+        port: to.port,
+        path: `${url.pathname}${url.search}`,
+        method: req.method,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get summaryCalls() {
+      return seen.summaryCalls;
+    },
+    get pagedCalls() {
+      return seen.pagedCalls;
+    },
+    async stop() {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

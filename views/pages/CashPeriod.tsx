@@ -4,15 +4,27 @@ import { CashTable } from '../components/CashTable.tsx';
 import { DateField } from '../components/DateField.tsx';
 import type { FieldErrors } from '../components/Field.tsx';
 import { Form } from '../components/Form.tsx';
+import { Pager, type PagerProps } from '../components/Pager.tsx';
 
 export type CashPeriodProps = {
   values: { de?: string; ate?: string };
   errors?: FieldErrors;
   /** Present once a search was made. */
-  result: { entries: CashEntry[]; balanceCents: number; printHref: string } | null;
+  result: {
+    /** The entries of the page shown. */
+    entries: CashEntry[];
+    /** The balance of the whole period (SPEC §9), not of the page. */
+    balanceCents: number;
+    printHref: string;
+    /** Only when the period has more than one page. */
+    pager: PagerProps | null;
+  } | null;
 };
 
-/** Caixa por período (SPEC §2): 'Do dia', 'Até o dia', Buscar; then the balance, the list and a print page. */
+/**
+ * Caixa por período (SPEC §2): 'Do dia', 'Até o dia', Buscar; then the balance of the period, the list one
+ * page at a time, and a print page.
+ */
 export function CashPeriod({ values, errors, result }: CashPeriodProps) {
   return (
     <section className="cash-page">
@@ -39,6 +51,7 @@ export function CashPeriod({ values, errors, result }: CashPeriodProps) {
               Imprimir
             </a>
           </div>
+          {result.pager ? <Pager {...result.pager} /> : null}
           {result.entries.length === 0 ? (
             <p className="empty">Nenhuma transação foi encontrada para a data.</p>
           ) : (
