@@ -15,6 +15,9 @@ import { userRoutes } from './users/routes.ts';
 export function createApiApp(deps: ApiDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  // No ETags: every answer is fresh data the web asks for again, never with If-None-Match, so hashing
+  // each JSON body (SHA-1 over up to tens of kilobytes) would be work for nothing.
+  app.set('etag', false);
   app.set('trust proxy', 'loopback');
 
   app.use(

@@ -3,7 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import { isManager } from '../../domain/users.ts';
 import type { ApiDeps } from '../context.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { type SessionClaims, verifyAccessToken } from './tokens.ts';
+import { knownAccessToken, type SessionClaims, verifyAccessToken } from './tokens.ts';
 
 declare global {
   namespace Express {
@@ -14,14 +14,31 @@ declare global {
 }
 
 export function requireAuth(deps: ApiDeps): RequestHandler {
-  return async (req, _res, next) => {
-    const header = req.get('authorization') ?? '';
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const claims = match?.[1] ? await verifyAccessToken(deps.keys, match[1]) : null;
-    if (!claims) throw unauthorized();
-    req.user = claims;
-    next();
+  return (req, _res, next) => {
+    const token = bearerToken(req);
+    // A token verified before goes on at once; only a new one waits for its signature to be checked.
+    const known = token ? knownAccessToken(deps.keys, token) : undefined;
+    if (known) {
+      req.user = known;
+      next();
+      return;
+    }
+    return verified(deps, token).then((claims) => {
+      req.user = claims;
+      next();
+    });
   };
+}
+
+function bearerToken(req: Request): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
+  return match?.[1] ?? null;
+}
+
+async function verified(deps: ApiDeps, token: string | null): Promise<SessionClaims> {
+  const claims = token ? await verifyAccessToken(deps.keys, token) : null;
+  if (!claims) throw unauthorized();
+  return claims;
 }
 
 export const requireManager: RequestHandler = (req, _res, next) => {

@@ -1,7 +1,8 @@
 /** Clients in the database: reading the living ones, searching, writing and soft-deleting. */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { digitsOf, normalizeCnpj } from '../../domain/documents.ts';
 import type { Db } from '../db/connect.ts';
+import { isoTimestamp } from '../db/json-values.ts';
 import type { ClientInput } from './schema.ts';
 
 export type ClientRow = {
@@ -22,6 +23,12 @@ export type ClientRow = {
   state: string | null;
   created_at: Date;
   updated_at: Date;
+};
+
+/** A client as the api shows it: every field, dates as ISO strings. */
+export type PublicClient = Omit<ClientRow, 'created_at' | 'updated_at'> & {
+  created_at: string;
+  updated_at: string;
 };
 
 /** Every column of a client as the api reads it. */
@@ -60,6 +67,25 @@ export async function clientsByIds(db: Db, ids: readonly number[]): Promise<Map<
     .execute()) as ClientRow[];
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/**
+ * The client of `clientId` (a column of the outer query), deleted or not, as a JSON object shaped as the
+ * api shows a client (every field, dates as ISO strings), or null when there is none. For queries that
+ * bring an order's client along instead of asking for it separately.
+ */
+export function clientJsonOf(clientId: string) {
+  return sql<PublicClient | null>`(SELECT json_build_object(${CLIENT_JSON_FIELDS}) FROM clients cj
+    WHERE cj.id = ${sql.ref(clientId)})`;
+}
+
+/** The key-value pairs of clientJsonOf's object, in the order the api writes a client's fields. */
+const CLIENT_JSON_FIELDS = sql.join(
+  CLIENT_COLUMNS.map((column) =>
+    column === 'created_at' || column === 'updated_at'
+      ? sql`${sql.lit(column)}, ${isoTimestamp(`cj.${column}`)}`
+      : sql`${sql.lit(column)}, ${sql.ref(`cj.${column}`)}`,
+  ),
+);
 
 /** At most this many clients answer a search (API.md). */
 export const SEARCH_LIMIT = 50;
@@ -107,12 +133,24 @@ export function searchTerms(filter: string) {
   };
 }
 
+/** A client row with its search key: what a page of clients holds before its order lists are added. */
+export type ClientPageRow = ClientRow & { name_search: string };
+
+/** Every column of a client and its search key (the page's order); the same SQL on every request. */
+const PAGE_COLUMNS = sql.join([...CLIENT_COLUMNS, 'name_search'].map((column) => sql.ref(column)));
+
+/** The living client of an id, as a page of one. */
+export function livingClientQuery(id: number): RawBuilder<ClientPageRow> {
+  return sql`SELECT ${PAGE_COLUMNS} FROM clients WHERE deleted_at IS NULL AND id = ${id}`;
+}
+
 /**
  * Living clients whose name holds every word of the filter (case and accents ignored), or whose CPF,
  * CNPJ or phones hold its digits, or whose CNPJ holds its alphanumerics; at most 50, by name.
  * Every arm has a trigram index of migration 002 (name_search is the stored ' ' || lower(f_unaccent(name))).
+ * Null when the filter holds nothing to look for.
  */
-export function searchClientsQuery(db: Db, filter: string) {
+export function searchClientsQuery(filter: string): RawBuilder<ClientPageRow> | null {
   const terms = searchTerms(filter);
   const arms = [];
   if (terms.words.length > 0) {
@@ -132,18 +170,9 @@ export function searchClientsQuery(db: Db, filter: string) {
   if (terms.cnpj) arms.push(sql`cnpj LIKE ${containsPattern(terms.cnpj)}`);
   if (arms.length === 0) return null;
 
-  return db
-    .selectFrom('clients')
-    .select(columns)
-    .where('deleted_at', 'is', null)
-    .where(sql<boolean>`(${sql.join(arms, sql` OR `)})`)
-    .orderBy('name_search')
-    .orderBy('id')
-    .limit(SEARCH_LIMIT);
-}
-
-export async function searchClients(db: Db, filter: string): Promise<ClientRow[]> {
-  return (await searchClientsQuery(db, filter)?.execute()) ?? [];
+  return sql`SELECT ${PAGE_COLUMNS} FROM clients
+    WHERE deleted_at IS NULL AND (${sql.join(arms, sql` OR `)})
+    ORDER BY name_search, id LIMIT ${sql.lit(SEARCH_LIMIT)}`;
 }
 
 export async function findClient(db: Db, id: number, options: { forUpdate?: boolean } = {}) {

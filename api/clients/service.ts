@@ -5,13 +5,13 @@ import type { AccessClaims } from '../auth/tokens.ts';
 import type { ApiDeps } from '../context.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { isUniqueViolation } from '../users/repository.ts';
-import { attachOrderLists } from './order-lists.ts';
+import { clientWithOrderLists, searchWithOrderLists } from './order-lists.ts';
 import {
   type ClientRow,
   duplicateField,
   findClient,
   insertClient,
-  searchClients,
+  type PublicClient,
   softDeleteClient,
   updateClient,
 } from './repository.ts';
@@ -20,11 +20,7 @@ import type { ClientInput } from './schema.ts';
 const NOT_FOUND = 'Cliente não encontrado';
 const DUPLICATE = { cpf: 'Esse CPF já está cadastrado', cnpj: 'Esse CNPJ já está cadastrado' } as const;
 
-/** A client as the api shows it: every field, dates as ISO strings. */
-export type PublicClient = Omit<ClientRow, 'created_at' | 'updated_at'> & {
-  created_at: string;
-  updated_at: string;
-};
+export type { PublicClient } from './repository.ts';
 
 export function publicClient(row: ClientRow): PublicClient {
   return {
@@ -41,15 +37,13 @@ function asConflict(err: unknown): unknown {
   return field ? conflict(DUPLICATE[field]) : err;
 }
 
+/** The clients found, each with its four order lists: one query, its rows already the api's JSON. */
 export async function search(deps: ApiDeps, filter: string) {
-  const rows = await searchClients(deps.db, filter);
-  return attachOrderLists(deps.db, rows.map(publicClient));
+  return searchWithOrderLists(deps.db, filter);
 }
 
 export async function get(deps: ApiDeps, id: number) {
-  const row = await findClient(deps.db, id);
-  if (!row) throw notFound(NOT_FOUND);
-  const [client] = await attachOrderLists(deps.db, [publicClient(row)]);
+  const client = await clientWithOrderLists(deps.db, id);
   if (!client) throw notFound(NOT_FOUND);
   // SPEC §7: the detail carries the service orders the edit screen lists, not the other two kinds.
   const { external_service_orders: _external, orders: _orders, ...detail } = client;

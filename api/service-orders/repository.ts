@@ -3,10 +3,12 @@
  * the original of a return, as it was; locked for the cash actions; written and soft-deleted.
  */
 import { type Insertable, sql, type Updateable } from 'kysely';
-import { clientsByIds } from '../clients/repository.ts';
+import { clientJsonOf, type PublicClient } from '../clients/repository.ts';
 import type { Db } from '../db/connect.ts';
+import { isoTimestamp } from '../db/json-values.ts';
 import type { ServiceOrdersTable } from '../db/schema.ts';
 import { normalizeNumber } from '../numbering/next-number.ts';
+import type { TransactionRow } from '../transactions/repository.ts';
 import type { ServiceOrderKind } from './schema.ts';
 
 export type ServiceOrderRow = {
@@ -96,11 +98,39 @@ export async function findServiceOrder(
   return (await query.executeTakeFirst()) as ServiceOrderRow | undefined;
 }
 
-/** An order whether deleted or not: the original a return points at stays part of its history. */
-export async function findServiceOrderAsWas(db: Db, id: number): Promise<ServiceOrderRow | undefined> {
-  return (await db.selectFrom('service_orders').select(columns).where('id', '=', id).executeTakeFirst()) as
-    | ServiceOrderRow
-    | undefined;
+/** An order with what its detail shows: its client (deleted or not) and its living cash entries. */
+export type ServiceOrderDetailRow = ServiceOrderRow & {
+  client: PublicClient | null;
+  transactions: TransactionRow[];
+};
+
+/**
+ * The order's living cash entries as a JSON array, oldest first (date, id), each with the columns
+ * TransactionRow holds (cents as text, created_at as ISO): the same rows transactionsOf reads.
+ */
+const transactionsJson = sql<TransactionRow[]>`(SELECT coalesce(json_agg(json_build_object(
+    'id', t.id, 'type', t.type, 'value_cents', t.value_cents::text, 'description', t.description,
+    'date', t.date, 'payment_method', t.payment_method, 'service_order_id', t.service_order_id,
+    'order_id', t.order_id, 'created_at', ${isoTimestamp('t.created_at')}
+  ) ORDER BY t.date, t.id), '[]')
+  FROM transactions t WHERE t.service_order_id = so.id AND t.deleted_at IS NULL)`;
+
+/**
+ * An order, its client and its cash entries in one query (the detail was three round trips). Living
+ * orders only, unless `asWas`: the original a return points at stays part of its history even deleted.
+ */
+export async function findServiceOrderDetail(
+  db: Db,
+  id: number,
+  options: { asWas?: boolean } = {},
+): Promise<ServiceOrderDetailRow | undefined> {
+  let query = db
+    .selectFrom('service_orders as so')
+    .select(columns.map((column) => `so.${column}` as const))
+    .select([clientJsonOf('so.client_id').as('client'), transactionsJson.as('transactions')])
+    .where('so.id', '=', id);
+  if (!options.asWas) query = query.where('so.deleted_at', 'is', null);
+  return (await query.executeTakeFirst()) as ServiceOrderDetailRow | undefined;
 }
 
 export async function insertServiceOrder(
@@ -138,9 +168,6 @@ export async function softDeleteServiceOrder(db: Db, id: number): Promise<{ dele
     .returning('deleted_at')
     .executeTakeFirst()) as { deleted_at: Date } | undefined;
 }
-
-/** The clients of some orders, deleted or not (see clientsByIds). */
-export const clientsOfOrders = clientsByIds;
 
 const SERVICE_LETTERS = ['M', 'F', 'R', 'E'] as const;
 

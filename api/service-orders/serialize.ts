@@ -3,8 +3,7 @@
  * 'yyyy-MM-dd', timestamps ISO, the client as the clients area serialises it, entries oldest first.
  * Audit snapshots keep the stored shape instead: money in cents.
  */
-import type { ClientRow } from '../clients/repository.ts';
-import { publicClient } from '../clients/service.ts';
+import type { PublicClient } from '../clients/repository.ts';
 import { type TransactionRow, transactionJson } from '../transactions/repository.ts';
 import type { ListRow, ServiceOrderRow } from './repository.ts';
 
@@ -14,7 +13,8 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 
 export type OrderParts = {
   row: ServiceOrderRow;
-  client: ClientRow | undefined;
+  /** The client as the api shows it, already built by the query that read the order. */
+  client: PublicClient | null;
   transactions: readonly TransactionRow[];
 };
 
@@ -25,7 +25,7 @@ function head({ row, client }: OrderParts) {
     type: row.kind,
     status: row.status,
     client_id: row.client_id,
-    client: client ? publicClient(client) : null,
+    client,
   };
 }
 

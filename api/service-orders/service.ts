@@ -24,17 +24,16 @@ import {
   insertTransaction,
   type TransactionRow,
   transactionJson,
-  transactionsOf,
   upfrontCents,
 } from '../transactions/repository.ts';
 import { isUniqueViolation } from '../users/repository.ts';
 import {
-  clientsOfOrders,
   findServiceOrder,
-  findServiceOrderAsWas,
+  findServiceOrderDetail,
   insertServiceOrder,
   listServiceOrders,
   numbersFor,
+  type ServiceOrderDetailRow,
   type ServiceOrderRow,
   softDeleteServiceOrder,
   updateServiceOrder,
@@ -80,29 +79,28 @@ type Confirmation = { confirm_username: string; confirm_password: string };
 // ---------------------------------------------------------------------------------------------------
 // Reading
 
-async function partsOf(db: Db, row: ServiceOrderRow): Promise<OrderParts> {
-  const clients = await clientsOfOrders(db, [row.client_id]);
-  const transactions = await transactionsOf(db, { serviceOrderId: row.id });
-  return { row, client: clients.get(row.client_id), transactions };
+function partsOf(detail: ServiceOrderDetailRow): OrderParts {
+  const { client, transactions, ...row } = detail;
+  return { row, client, transactions };
 }
 
 /** The full order of its kind: client, entries and, for a return, the original order in full. */
-async function detailOf(db: Db, row: ServiceOrderRow) {
-  const parts = await partsOf(db, row);
-  if (row.kind === 'normal') return normalOrderJson(parts);
-  if (row.kind === 'external') return externalOrderJson(parts);
+async function detailOf(db: Db, detail: ServiceOrderDetailRow) {
+  const parts = partsOf(detail);
+  if (detail.kind === 'normal') return normalOrderJson(parts);
+  if (detail.kind === 'external') return externalOrderJson(parts);
   const original =
-    row.original_service_order_id === null
+    detail.original_service_order_id === null
       ? undefined
-      : await findServiceOrderAsWas(db, row.original_service_order_id);
-  return returnedOrderJson(parts, original ? await partsOf(db, original) : null);
+      : await findServiceOrderDetail(db, detail.original_service_order_id, { asWas: true });
+  return returnedOrderJson(parts, original ? partsOf(original) : null);
 }
 
 /** GET /service-orders/{kind}/{id}: only an order of that kind answers; any other id is 404. */
 export async function get(deps: ApiDeps, kind: ServiceOrderKind, id: number | null) {
-  const row = id === null ? undefined : await findServiceOrder(deps.db, id);
-  if (!row || row.kind !== kind) throw notFound(MESSAGES.notFound);
-  return detailOf(deps.db, row);
+  const detail = id === null ? undefined : await findServiceOrderDetail(deps.db, id);
+  if (!detail || detail.kind !== kind) throw notFound(MESSAGES.notFound);
+  return detailOf(deps.db, detail);
 }
 
 /** Lists by status and/or number (of one kind, or of any when `kind` is undefined). */
@@ -281,7 +279,9 @@ async function update(
       before: auditSnapshot(before),
       after: auditSnapshot(after),
     });
-    return detailOf(trx, after);
+    const detail = await findServiceOrderDetail(trx, after.id);
+    if (!detail) throw notFound(MESSAGES.notFound);
+    return detailOf(trx, detail);
   });
 }
 

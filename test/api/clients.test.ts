@@ -456,6 +456,98 @@ describe.each(DB_TARGETS)('clients on %s', (kind) => {
       });
     });
 
+    it('lists each kind of order newest first (ties by id), living ones only, times as ISO milliseconds', async () => {
+      const owner = await created({ name: 'Heráclito Listagem Ordens' });
+      const db = api.deps.db;
+      const at = (text: string) => sql<Date>`${text}::timestamptz`;
+      // Same instant twice (the higher id first), microseconds dropped as Date.toISOString drops them.
+      const tie = '2026-03-01 10:00:00.999999+00';
+      const serviceOrder = async (
+        kind: 'normal' | 'returned' | 'external',
+        number: string,
+        created: string,
+        original: number | null = null,
+      ): Promise<{ id: number; number: string }> => {
+        const status = { normal: 100, returned: 200, external: 300 }[kind];
+        return db
+          .insertInto('service_orders')
+          .values({
+            kind,
+            number,
+            status,
+            client_id: owner.id,
+            original_service_order_id: original,
+            product_name: kind === 'external' ? null : `Produto ${number}`,
+            created_at: at(created),
+          })
+          .returning(['id', 'number'])
+          .executeTakeFirstOrThrow();
+      };
+      const first = await serviceOrder('normal', 'M90001', '2025-12-31 23:59:59.0005-03');
+      const tiedLow = await serviceOrder('normal', 'M90002', tie);
+      const tiedHigh = await serviceOrder('normal', 'M90003', tie);
+      const gone = await serviceOrder('normal', 'M90004', '2026-04-01 00:00:00+00');
+      await db
+        .updateTable('service_orders')
+        .set({ deleted_at: new Date() })
+        .where('id', '=', gone.id)
+        .execute();
+      const returned = await serviceOrder('returned', 'R90001', '2026-02-01 12:00:00.1+00', first.id);
+      const part = await db
+        .insertInto('orders')
+        .values({
+          number: 'P90001',
+          status: 100,
+          client_id: owner.id,
+          piece_name: 'Tela',
+          created_at: at(tie),
+        })
+        .returning(['id', 'number'])
+        .executeTakeFirstOrThrow();
+
+      const item = (o: { id: number; number: string }, status: number, created_at: string) => ({
+        id: o.id,
+        number: o.number,
+        status,
+        product_name: `Produto ${o.number}`,
+        created_at,
+      });
+      const [found] = await find('heraclito listagem');
+      expect(found).toEqual({
+        ...owner,
+        normal_service_orders: [
+          item(tiedHigh, 100, '2026-03-01T10:00:00.999Z'),
+          item(tiedLow, 100, '2026-03-01T10:00:00.999Z'),
+          item(first, 100, '2026-01-01T02:59:59.000Z'),
+        ],
+        returned_service_orders: [item(returned, 200, '2026-02-01T12:00:00.100Z')],
+        external_service_orders: [],
+        orders: [
+          {
+            id: part.id,
+            number: 'P90001',
+            status: 100,
+            piece_name: 'Tela',
+            created_at: '2026-03-01T10:00:00.999Z',
+          },
+        ],
+      });
+      // The keys in the order the api has always written them.
+      expect(Object.keys(found ?? {})).toEqual([
+        ...FIELDS,
+        'normal_service_orders',
+        'returned_service_orders',
+        'external_service_orders',
+        'orders',
+      ]);
+      const [newest] = (found?.normal_service_orders ?? []) as object[];
+      expect(Object.keys(newest ?? {})).toEqual(['id', 'number', 'status', 'product_name', 'created_at']);
+      // The detail carries the same service order lists.
+      const detail = (await read(owner.id)).body as Client;
+      expect(detail.normal_service_orders).toEqual(found?.normal_service_orders);
+      expect(detail.returned_service_orders).toEqual(found?.returned_service_orders);
+    });
+
     it('answers at most 50, ordered by name', async () => {
       const prefixes = ['Ágata', 'agnes', 'Álvaro', 'Bruna', 'beto', 'Édna', 'Ítalo', 'Zélia', 'Úrsula'];
       const names: string[] = [];

@@ -3,8 +3,8 @@
  * token guard, refresh-token rotation with reuse detection, sign-out and the login brake.
  */
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashRefreshToken } from '../../api/auth/tokens.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hashRefreshToken, verifyAccessToken } from '../../api/auth/tokens.ts';
 import { apiLogin, createEmployee, DB_TARGETS, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
 
 type Reply = { status: number; body: Record<string, unknown> | null };
@@ -169,6 +169,75 @@ describe.each(DB_TARGETS)('sessions on %s', (kind) => {
         .setExpirationTime(now + 60)
         .sign(api.deps.keys.secret);
       expect((await me(fresh)).status).toBe(200);
+    });
+  });
+
+  describe('access token verified once, then remembered until it expires', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** A token of the manager signed with the api's key, expiring in `seconds`. */
+    async function managerToken(seconds: number) {
+      const session = await apiLogin(api, MANAGER.username, MANAGER.password);
+      const now = Math.floor(Date.now() / 1000);
+      const token = await new SignJWT({ username: MANAGER.username, authority_level: 100, origin: 100 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(session.user.id))
+        .setIssuedAt(now)
+        .setExpirationTime(now + seconds)
+        .sign(api.deps.keys.secret);
+      return { token, user: session.user };
+    }
+
+    it('refuses a remembered token once its expiry has passed', async () => {
+      const { token, user } = await managerToken(60);
+      expect((await me(token)).body).toEqual(user);
+      expect((await me(token)).status).toBe(200); // now answered from what was remembered
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+      const late = await me(token);
+      expect(late.status).toBe(401);
+      expect(late.body).toEqual({ status: 'error', message: 'Invalid JWT token' });
+    });
+
+    it('refuses a remembered token with any one character changed', async () => {
+      const { token } = await managerToken(600);
+      expect((await me(token)).status).toBe(200);
+      const [header = '', payload = '', signature = ''] = token.split('.');
+      // A character inside each part (the last one of a part may carry only padding bits).
+      const changed = [header.length >> 1, header.length + 1 + (payload.length >> 1), token.length - 10].map(
+        (at) => `${token.slice(0, at)}${token[at] === 'A' ? 'B' : 'A'}${token.slice(at + 1)}`,
+      );
+      expect(signature.length).toBeGreaterThan(20);
+      for (const tampered of [...changed, `${token}A`, token.slice(0, -1)]) {
+        const reply = await me(tampered);
+        expect(reply.status, tampered).toBe(401);
+        expect(reply.body, tampered).toEqual({ status: 'error', message: 'Invalid JWT token' });
+      }
+      expect((await me(token)).status).toBe(200);
+    });
+
+    it('gives each token its own claims, however the calls interleave', async () => {
+      const manager = await apiLogin(api, MANAGER.username, MANAGER.password);
+      const staff = await apiLogin(api, employee.username, employee.password);
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => me(i % 2 ? staff.token : manager.token)),
+      );
+      replies.forEach((reply, i) => {
+        expect(reply.body, String(i)).toEqual(i % 2 ? staff.user : manager.user);
+      });
+      // A caller changing the claims it was handed changes nothing for the next request.
+      const claims = await verifyAccessToken(api.deps.keys, staff.token);
+      expect(claims).toMatchObject({ id: staff.user.id, authority_level: 200 });
+      if (claims) claims.authority_level = 100;
+      expect(await verifyAccessToken(api.deps.keys, staff.token)).toMatchObject({ authority_level: 200 });
+    });
+
+    it('remembers a token for its own key only', async () => {
+      const { token } = await managerToken(600);
+      expect(await verifyAccessToken(api.deps.keys, token)).toMatchObject({ username: MANAGER.username });
+      const otherKey = { secret: new TextEncoder().encode('x'.repeat(32)) };
+      expect(await verifyAccessToken(otherKey, token)).toBeNull();
     });
   });
 

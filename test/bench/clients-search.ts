@@ -1,9 +1,9 @@
 /**
  * Client search speed (API.md Clients): 100,000 generated clients, then `GET /clients?filter=` over HTTP
- * for a name word, a CPF prefix and a miss, beside the bare SQL of the same search (the repository
- * function, same database, same run). Runs on a fresh PGlite, and on PostgreSQL too when DATABASE_URL is
- * set (in a schema of its own, dropped afterwards). Targets, reported and not asserted: p95 under 15 ms and
- * under 3x the bare query.
+ * for a name word, a CPF prefix and a miss, beside the bare SQL of the same search: the one query the api
+ * runs, the clients found with their four order lists (searchWithOrderLists; same database, same run).
+ * Runs on a fresh PGlite, and on PostgreSQL too when DATABASE_URL is set (in a schema of its own,
+ * dropped afterwards). Targets, reported and not asserted: p95 under 15 ms and under 3x the bare query.
  *
  *   npx tsx test/bench/clients-search.ts   # BENCH_CLIENTS=20000 quicker, BENCH_EXPLAIN=1 prints the plans
  */
@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { cpf as cpfLib } from 'cpf-cnpj-validator';
 import { sql } from 'kysely';
-import { searchClients, searchClientsQuery } from '../../api/clients/repository.ts';
+import { searchWithOrderLists, searchWithOrderListsQuery } from '../../api/clients/order-lists.ts';
 import type { DbKind } from '../../api/db/connect.ts';
 import { apiLogin, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
 
@@ -293,9 +293,11 @@ async function benchTarget(
     const results: CaseResult[] = [];
     const plans: Record<string, string> = {};
     for (const { label, filter } of cases) {
-      if (explain) {
-        const rows =
-          (await searchClientsQuery(api.deps.db, filter)?.explain('text', sql`analyze, buffers`)) ?? [];
+      const query = searchWithOrderListsQuery(filter);
+      if (explain && query) {
+        const { rows } = await sql<Record<string, unknown>>`EXPLAIN (ANALYZE, BUFFERS) ${query}`.execute(
+          api.deps.db,
+        );
         plans[`${label} (${filter})`] = rows.map((r) => String(Object.values(r)[0])).join('\n');
       }
       const url = `${api.url}/clients?filter=${encodeURIComponent(filter)}`;
@@ -305,7 +307,7 @@ async function benchTarget(
         if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
         found = ((await res.json()) as unknown[]).length;
       });
-      const bare = await timeMany(requests, () => searchClients(api.deps.db, filter));
+      const bare = await timeMany(requests, () => searchWithOrderLists(api.deps.db, filter));
       const httpT = percentiles(http);
       const sqlT = percentiles(bare);
       const ratio = Math.round((httpT.p95 / Math.max(sqlT.p95, 0.01)) * 100) / 100;
