@@ -1,7 +1,7 @@
 /**
  * Sends a long list as a JSON array written in pieces: a year of cash (hundreds of thousands of entries)
- * never becomes one giant object graph, one giant string and its ETag hash at once, and the first bytes
- * leave while the rest is still being written. Short lists go out as usual (res.json, with its ETag).
+ * never becomes one giant object graph and one giant string at once, and the first bytes leave while
+ * the rest is still being written. Short lists go out as usual (res.json).
  */
 import type { Response } from 'express';
 
