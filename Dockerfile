@@ -27,6 +27,13 @@ ENV NODE_ENV=production \
     API_HOST=0.0.0.0 \
     API_PORT=3333 \
     DATA_DIR=/data
+# Memory of both services (docs/decisions/012-session-refresh-and-memory-caps.md): V8 would size its heap
+# for the host's memory rather than for what a service needs; glibc would keep an arena per thread and
+# hold on to large blocks once freed. npm run bench starts the api and the web with these same lines
+# (test/bench/production-env.ts reads them here).
+ENV NODE_OPTIONS="--max-semi-space-size=4 --max-old-space-size=64"
+ENV MALLOC_ARENA_MAX=2
+ENV MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./

@@ -57,10 +57,12 @@ export async function buildWeb(env: WebEnv, log: Logger) {
     }),
     printLinks: redis ? redisPrintLinks(redis) : memoryPrintLinks(),
   };
-  const app = createWebApp(deps, createSessionStore(redis, log));
+  const sessionStore = createSessionStore(redis, log);
+  const app = createWebApp(deps, sessionStore);
   return {
     app,
     deps,
+    sessionStore,
     async close() {
       await http.close();
       if (redis?.isOpen) await redis.close();

@@ -14,5 +14,7 @@ declare module 'express-session' {
     cash?: CashUnlock;
     /** Print-server links this session made: revoked when it signs out. */
     printLinks?: string[];
+    /** When its expiry was last pushed forward (ms since epoch), by refreshWhenDue() (middleware/session.ts). */
+    refreshedAt?: number;
   }
 }

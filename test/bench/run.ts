@@ -50,6 +50,12 @@ const SOLO = Number(process.env.BENCH_SOLO ?? 2);
 /** Seconds of the page's own api call hit directly (0: skip), to tell the web's share from the api's. */
 const OWN_API = Number(process.env.BENCH_OWN_API ?? 4);
 
+/** The memory settings the api and the web ran with (the production image's, read from the Dockerfile). */
+const memoryEnvLine = (stack: Stack) =>
+  Object.entries(stack.memoryEnv)
+    .map(([k, v]) => `${k}="${v}"`)
+    .join(' ') + (process.env.BENCH_NODE_ARGS ? ` + ${process.env.BENCH_NODE_ARGS}` : '');
+
 const log = (line: string) =>
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 
@@ -400,7 +406,8 @@ async function main() {
   process.once('SIGINT', onInterrupt);
   log(
     `stack: ${stack.runtime}${stack.runtimeNote ? ` (${stack.runtimeNote})` : ''}, ${stack.db}, ` +
-      `${stack.sessions} sessions; api pid ${stack.api.proc.pid}, web pid ${stack.web.proc.pid}`,
+      `${stack.sessions} sessions; api pid ${stack.api.proc.pid}, web pid ${stack.web.proc.pid}; ` +
+      memoryEnvLine(stack),
   );
   const idle = { api: stack.api.rssMb(), web: stack.web.rssMb() };
   /** Resident set and peak so far after each phase, to tell which one raised the peak. */
@@ -551,6 +558,8 @@ async function main() {
         runtimeNote: stack.runtimeNote,
         db: stack.db,
         sessions: stack.sessions,
+        memoryEnv: stack.memoryEnv,
+        nodeArgs: process.env.BENCH_NODE_ARGS ?? '',
         connections: CONNECTIONS,
         durationSeconds: DURATION,
         warmupSeconds: WARMUP,
@@ -580,7 +589,8 @@ async function main() {
       `Bancada bench, ${results.date.slice(0, 16).replace('T', ' ')} UTC, commit ${results.commit}\n` +
       `${machine.cpus} cores (${machine.cpu}), node ${machine.node}; load average before ${machine.loadBefore.join(' ')}, ` +
       `after ${results.machine.loadAfter.join(' ')}\n` +
-      `stack: ${stack.runtime}${stack.runtimeNote ? ` (${stack.runtimeNote})` : ''}, ${stack.db}, ${stack.sessions} sessions`;
+      `stack: ${stack.runtime}${stack.runtimeNote ? ` (${stack.runtimeNote})` : ''}, ${stack.db}, ${stack.sessions} sessions; ` +
+      memoryEnvLine(stack);
     process.stdout.write(
       `\n${[header, formatLoad(baselines, pages), formatWeight(weights, heaviest, meetsHeaviest), memoryLines.join('\n'), ...apiTables].join('\n\n')}\n\n` +
         `bench/results.json written; ${results.seconds.total} s in all\n`,

@@ -2,7 +2,8 @@
  * The whole system as production runs it, for the bench: the api and the web as two child processes
  * (the compiled `dist/` when it is there and up to date, else the sources through tsx), on PostgreSQL in a
  * schema of its own and Redis when DATABASE_URL / REDIS_URL are set, else PGlite in a temporary DATA_DIR
- * and in-process sessions. Each child's peak resident memory is read from /proc (VmHWM).
+ * and in-process sessions. Both run with the production image's memory settings (NODE_OPTIONS and
+ * MALLOC_*, read from the Dockerfile). Each child's peak resident memory is read from /proc (VmHWM).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -20,6 +21,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { productionEnv } from './production-env.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const BENCH_DIR = join(ROOT, 'bench');
@@ -44,6 +46,8 @@ export type Stack = {
   runtimeNote: string;
   db: 'postgres' | 'pglite';
   sessions: 'redis' | 'memory';
+  /** The production image's memory settings both children run with (and any MALLOC_* given to the bench). */
+  memoryEnv: Record<string, string>;
   api: Child;
   web: Child;
   stop(): Promise<void>;
@@ -199,16 +203,22 @@ async function startOn(runtime: Runtime): Promise<Omit<Stack, 'runtimeNote'>> {
   const schema = `bench_${randomBytes(5).toString('hex')}`;
   const dataDir = databaseUrl ? null : mkdtempSync(join(tmpdir(), 'bancada-bench-'));
   const [apiPort, webPort] = [await freePort(), await freePort()];
+  // The production image's settings; the bench's own MALLOC_* win, for memory experiments (V8 flags go in
+  // BENCH_NODE_ARGS, which come after NODE_OPTIONS on the command line and so win over it).
+  const memoryEnv: Record<string, string> = {
+    ...productionEnv(ROOT),
+    ...Object.fromEntries(
+      Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('MALLOC_') && !!e[1]),
+    ),
+  };
   const base: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     SHOP_TZ: 'America/Sao_Paulo',
-    // Allocator and thread-pool settings pass through, for memory experiments (MALLOC_ARENA_MAX=2, …).
-    ...Object.fromEntries(
-      Object.entries(process.env).filter(([k]) => k.startsWith('MALLOC_') || k === 'UV_THREADPOOL_SIZE'),
-    ),
+    ...memoryEnv,
+    ...(process.env.UV_THREADPOOL_SIZE ? { UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE } : {}),
   };
   const apiEnv: NodeJS.ProcessEnv = {
     ...base,
@@ -262,6 +272,7 @@ async function startOn(runtime: Runtime): Promise<Omit<Stack, 'runtimeNote'>> {
       runtime,
       db: databaseUrl ? 'postgres' : 'pglite',
       sessions: redisUrl ? 'redis' : 'memory',
+      memoryEnv,
       api,
       web,
       stop: cleanUp,

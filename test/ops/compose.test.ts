@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { PROJECT_ROOT } from '../../runtime/paths.ts';
+import { productionEnvOf } from '../bench/production-env.ts';
 
 const read = (name: string) => readFileSync(join(PROJECT_ROOT, name), 'utf8');
 
@@ -178,6 +179,20 @@ describe('Dockerfile', () => {
     expect(final).toContain('COPY --from=build /app/public ./public');
     expect(dockerfile).toContain('npm ci --omit=dev');
     expect(dockerfile).toMatch(/^HEALTHCHECK .*healthcheck/m);
+  });
+
+  it('caps the memory of both services in the stage they run from; compose keeps the caps, the bench reads them', () => {
+    // Read from the last stage only, as the bench reads them (test/bench/production-env.ts).
+    const env = productionEnvOf(dockerfile);
+    expect(env.NODE_OPTIONS).toMatch(/(^| )--max-old-space-size=\d+( |$)/);
+    expect(env.NODE_OPTIONS).toMatch(/(^| )--max-semi-space-size=\d+( |$)/);
+    expect(env.MALLOC_ARENA_MAX).toMatch(/^\d+$/);
+    expect(env.MALLOC_MMAP_THRESHOLD_).toMatch(/^\d+$/);
+    for (const key of Object.keys(env)) {
+      for (const name of ['web', 'api']) {
+        expect(compose.services[name]?.environment?.[key], `${name} ${key}`).toBeUndefined();
+      }
+    }
   });
 
   it('has an entry point that runs web or api with exec and a node health check', () => {

@@ -1,7 +1,6 @@
 import { formatBRL } from '../../domain/money.ts';
-import { isManualEntryType } from '../../domain/transactions.ts';
 import type { CashEntry } from '../../server/backend/cash.ts';
-import { CashTable } from '../components/CashTable.tsx';
+import { CashDayTable } from '../components/CashDayTable.tsx';
 import { DialogTrigger } from '../components/Dialog.tsx';
 import { EntryDialog, type EntryDialogState } from '../components/EntryDialog.tsx';
 import { Form } from '../components/Form.tsx';
@@ -25,14 +24,6 @@ export type CashDayProps = {
 export function CashDay({ dayLabel, totalCents, entries, create, edit, remove }: CashDayProps) {
   return (
     <section className="cash-page">
-      <svg className="symbols" aria-hidden="true">
-        <symbol id="icon-trash" viewBox="0 0 24 24">
-          <path
-            fill="currentColor"
-            d="M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6v12zM19 4h-3.5l-1-1h-5l-1 1H5v2h14V4z"
-          />
-        </symbol>
-      </svg>
       <header className="cash-header">
         <h1>Caixa do dia {dayLabel}</h1>
         <p className="total">
@@ -58,34 +49,7 @@ export function CashDay({ dayLabel, totalCents, entries, create, edit, remove }:
       {entries.length === 0 ? (
         <p className="empty">Nenhuma transação foi encontrada para a data.</p>
       ) : (
-        <CashTable
-          entries={entries}
-          actions={(e) => (
-            <>
-              {isManualEntryType(e.type) ? (
-                <a
-                  href={`/caixa-hoje?editar=${e.id}`}
-                  className="icon-link"
-                  aria-label={`Editar lançamento ${e.description || e.id}`}
-                  title="Editar"
-                >
-                  ✎
-                </a>
-              ) : null}
-              <a
-                href={`/caixa-hoje?deletar=${e.id}`}
-                className="icon-link danger"
-                aria-label={`Excluir lançamento ${e.description || e.id}`}
-                title="Excluir"
-              >
-                {/* An SVG, not the 🗑 emoji (an empty box without an emoji font); drawn once, used per row. */}
-                <svg width="18" height="18" aria-hidden="true">
-                  <use href="#icon-trash" />
-                </svg>
-              </a>
-            </>
-          )}
-        />
+        <CashDayTable entries={entries} />
       )}
       <EntryDialog
         id={CREATE_ENTRY_DIALOG}

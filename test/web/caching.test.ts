@@ -1,0 +1,69 @@
+/**
+ * What browsers may keep: rendered pages are `no-store` and carry no ETag (hashing every page would be
+ * work for nothing); static files keep their validators (ETag, Last-Modified, a 304 on a repeat) and their
+ * lifetimes: a day for /static (the stylesheet's URL changes with its content), a year, immutable, for
+ * the hashed island builds and the fonts.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_DIR } from '../../server/assets.ts';
+import { signIn, startTestWeb, type TestWeb } from '../support/web.ts';
+
+const YEAR = 'public, max-age=31536000, immutable';
+
+describe('caching of pages and static files', () => {
+  let web: TestWeb;
+
+  beforeAll(async () => {
+    web = await startTestWeb();
+  });
+  afterAll(async () => {
+    await web.stop();
+  });
+
+  it('pages are no-store, without an ETag; a browser holding an old ETag still gets the whole page', async () => {
+    const login = await supertest(web.app).get('/');
+    expect(login.status).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+    expect(login.headers.etag).toBeUndefined();
+
+    const agent = await signIn(web);
+    const page = await agent.get('/consulta');
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers.etag).toBeUndefined();
+    const again = await agent.get('/consulta').set('if-none-match', 'W/"1f-a8Mx6Kj0a1pFJb+3Jh0tYQ"');
+    expect(again.status).toBe(200);
+    expect(again.text).toContain('<h1');
+  });
+
+  /** The first response, then the same request with its validators: 304 and no body. */
+  async function expectRevalidates(path: string) {
+    const first = await supertest(web.app).get(path);
+    expect(first.status, path).toBe(200);
+    expect(first.headers.etag, path).toMatch(/^W\/"/);
+    expect(first.headers['last-modified'], path).toBeTruthy();
+    const repeat = await supertest(web.app).get(path).set('if-none-match', String(first.headers.etag));
+    expect(repeat.status, path).toBe(304);
+    return first;
+  }
+
+  it('the stylesheet: a day, with ETag and Last-Modified, 304 on a repeat', async () => {
+    const html = (await supertest(web.app).get('/')).text;
+    const href = /<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1];
+    expect(href).toMatch(/^\/static\/css\/app\.css\?v=\w+$/);
+    const css = await expectRevalidates(String(href));
+    expect(css.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('island builds and fonts: a year, immutable, still with validators', async () => {
+    const script = readdirSync(join(BUILD_DIR, 'assets')).find((f) => f.endsWith('.js'));
+    if (!script) throw new Error('no island built (npm run build:islands)');
+    const js = await expectRevalidates(`/build/assets/${script}`);
+    expect(js.headers['cache-control']).toBe(YEAR);
+    const font = await expectRevalidates('/fonts/roboto-slab-latin-400-normal.woff2');
+    expect(font.headers['cache-control']).toBe(YEAR);
+  });
+});
