@@ -14,11 +14,16 @@ import { sql } from 'kysely';
 import { searchWithOrderLists, searchWithOrderListsQuery } from '../../api/clients/order-lists.ts';
 import type { DbKind } from '../../api/db/connect.ts';
 import { apiLogin, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
+import { percentiles, type Timing, timeMany } from './timing.ts';
+
+export type { Timing };
+
+/** Untimed runs before each timed series: plans, caches, JIT. */
+const WARM_UP = (requests: number) => Math.min(20, requests);
 
 export const TARGET_P95_MS = 15;
 export const TARGET_RATIO = 3;
 
-export type Timing = { p50: number; p95: number };
 export type CaseResult = {
   label: string;
   filter: string;
@@ -213,13 +218,6 @@ function* generateClients(count: number) {
   }
 }
 
-function percentiles(samples: number[]): Timing {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  const round = (v: number) => Math.round(v * 100) / 100;
-  return { p50: round(at(0.5)), p95: round(at(0.95)) };
-}
-
 /**
  * GET over keep-alive. The api runs in this same process, so while PGlite or a long SQL loop holds the
  * event loop, the server's idle timeout and the client's next request can cross on a pooled socket
@@ -231,17 +229,6 @@ async function get(url: string, headers: Record<string, string> = {}): Promise<R
   } catch {
     return fetch(url, { headers });
   }
-}
-
-async function timeMany(times: number, run: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < Math.min(20, times); i++) await run(); // warm-up: plans, caches, JIT
-  const samples: number[] = [];
-  for (let i = 0; i < times; i++) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  return samples;
 }
 
 async function fill(api: TestApi, count: number): Promise<number> {
@@ -286,7 +273,7 @@ async function benchTarget(
       { label: 'short word', filter: 'zé' },
     ];
     const httpFloor = percentiles(
-      await timeMany(requests, async () => {
+      await timeMany(requests, WARM_UP(requests), async () => {
         await (await get(`${api.url}/healthz`)).text();
       }),
     );
@@ -302,12 +289,14 @@ async function benchTarget(
       }
       const url = `${api.url}/clients?filter=${encodeURIComponent(filter)}`;
       let found = 0;
-      const http = await timeMany(requests, async () => {
+      const http = await timeMany(requests, WARM_UP(requests), async () => {
         const res = await get(url, { authorization: `Bearer ${token}` });
         if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
         found = ((await res.json()) as unknown[]).length;
       });
-      const bare = await timeMany(requests, () => searchWithOrderLists(api.deps.db, filter));
+      const bare = await timeMany(requests, WARM_UP(requests), () =>
+        searchWithOrderLists(api.deps.db, filter),
+      );
       const httpT = percentiles(http);
       const sqlT = percentiles(bare);
       const ratio = Math.round((httpT.p95 / Math.max(sqlT.p95, 0.01)) * 100) / 100;

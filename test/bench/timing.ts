@@ -1,4 +1,4 @@
-/** How the cash by period bench times things: percentiles, a GET to its last byte, repeated runs. */
+/** How the api benches (clients search, cash by period) time things: percentiles, a GET to its last byte, repeated runs. */
 import { get } from 'node:http';
 import { performance } from 'node:perf_hooks';
 
