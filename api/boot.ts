@@ -6,6 +6,7 @@ import { createLoginLimiter } from './auth/login-limiter.ts';
 import type { ApiDeps } from './context.ts';
 import { connectDatabase, type DbOptions } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { startUpkeep } from './db/upkeep.ts';
 import type { ApiEnv } from './env.ts';
 import { type FirstManager, seedFirstManager } from './seed.ts';
 import { jwtSecret } from './settings.ts';
@@ -46,7 +47,17 @@ export async function buildApi(
     log,
     shopTz: env.SHOP_TZ,
   };
-  return { app: createApiApp(deps), deps, firstManager, close };
+  // PostgreSQL has its autovacuum; PGlite has none (api/db/upkeep.ts).
+  const upkeep = kind === 'pglite' ? startUpkeep(db, log) : null;
+  return {
+    app: createApiApp(deps),
+    deps,
+    firstManager,
+    async close() {
+      await upkeep?.stop();
+      await close();
+    },
+  };
 }
 
 export function announceFirstManager(first: FirstManager | null): void {

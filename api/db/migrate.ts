@@ -4,12 +4,14 @@ import { type Migration, Migrator } from 'kysely/migration';
 import * as m001 from '../migrations/001-foundation.ts';
 import * as m002 from '../migrations/002-clients.ts';
 import * as m003 from '../migrations/003-orders-and-transactions.ts';
+import * as m004 from '../migrations/004-client-name-statistics.ts';
 import type { Db } from './connect.ts';
 
 const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-clients': m002,
   '003-orders-and-transactions': m003,
+  '004-client-name-statistics': m004,
 };
 
 /** One key for every Bancada migration on a database: schema changes happen one at a time. */

@@ -1,8 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`CREATE EXTENSION IF NOT EXISTS unaccent`.execute(db);
-  await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
+  // In `public`, which every connection's search_path holds (api/db/connect.ts), and not in the schema
+  // being migrated: an extension is one per database, and made inside one DATABASE_SCHEMA it would be
+  // out of sight of every other schema (and dropped with it).
+  await sql`CREATE EXTENSION IF NOT EXISTS unaccent SCHEMA public`.execute(db);
+  await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`.execute(db);
 
   await db.schema
     .createTable('users')
