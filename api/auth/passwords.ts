@@ -18,10 +18,11 @@ const MAXMEM = 64 * 1024 * 1024;
 
 /**
  * Each scrypt job holds 128·N·r bytes (16 MB here) while it runs, and the thread pool runs 4 at once:
- * 50 people signing in together raised the api's resident memory by ~80 MB. Two at a time keeps it
- * near 32 MB; the others wait their turn (a sign-in takes a few more milliseconds under a rush).
+ * 50 people signing in together raised the api's resident memory by ~80 MB. One at a time keeps it at
+ * 16 MB; the others wait their turn. A hash is CPU work, so on the shop's two cores a rush of sign-ins
+ * takes about as long one at a time as two, and the other core keeps answering pages meanwhile.
  */
-const HASHES_AT_ONCE = 2;
+const HASHES_AT_ONCE = 1;
 const inHashSlot = concurrencyLimit(HASHES_AT_ONCE);
 
 const scrypt: typeof scryptJob = (password, salt, keylen, options) =>
