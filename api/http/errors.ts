@@ -47,6 +47,13 @@ export const notFoundHandler: RequestHandler = (_req, res) => {
 };
 
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  // A long answer failed halfway (json-array.ts): its status went out with its first bytes. Cutting the
+  // connection is the only way left to tell the caller the array is not whole.
+  if (res.headersSent) {
+    req.log?.error({ err }, 'failed while answering');
+    res.destroy();
+    return;
+  }
   if (err instanceof ApiError) {
     res.status(err.status).json({
       status: 'error',

@@ -180,7 +180,54 @@ export function cashEntriesSliceQuery(db: Db, start: string, end: string, slice:
   return cashEntriesQuery(db).where('t.id', 'in', ids).orderBy('t.date').orderBy('t.id');
 }
 
-/** The whole period, or one slice of it when a limit or an offset is given. */
+/** Entries read at a time when a period is answered in pieces (cashEntryChunks). */
+export const CHUNK_SIZE = 2000;
+
+/**
+ * The period (or one slice of it) in chunks of `size` entries, in order, for an answer written as it is
+ * read: a year of 250,000 entries never sits in memory whole. After the first chunk each one starts past
+ * the last entry sent, (date, id) > (its date, its id), on the same index; no chunk repeats or skips an
+ * entry that stays put. An entry written while a long answer is read may or may not be in it, as with
+ * any two requests.
+ */
+export async function* cashEntryChunks(
+  db: Db,
+  start: string,
+  end: string,
+  slice: Slice = {},
+  size = CHUNK_SIZE,
+): AsyncGenerator<CashEntryRow[]> {
+  let remaining = slice.limit ?? Number.POSITIVE_INFINITY;
+  let after: { date: string; id: number } | null = null;
+  while (remaining > 0) {
+    const take = Math.min(size, remaining);
+    let ids = db
+      .selectFrom('transactions')
+      .select('id')
+      .where('deleted_at', 'is', null)
+      .where('date', '>=', start)
+      .where('date', '<=', end);
+    if (after) {
+      const last = after;
+      ids = ids.where((eb) => eb(eb.refTuple('date', 'id'), '>', eb.tuple(last.date, last.id)));
+    } else if (slice.offset) {
+      ids = ids.offset(slice.offset);
+    }
+    ids = ids.orderBy('date').orderBy('id').limit(take);
+    const rows = await cashEntriesQuery(db)
+      .where('t.id', 'in', ids)
+      .orderBy('t.date')
+      .orderBy('t.id')
+      .execute();
+    if (rows.length > 0) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < take) return;
+    remaining -= rows.length;
+    after = { date: last.date, id: last.id };
+  }
+}
+
+/** The whole period, or one slice of it when a limit or an offset is given, read at once. */
 export async function cashEntriesBetween(
   db: Db,
   start: string,

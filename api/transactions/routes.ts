@@ -26,16 +26,12 @@ export function cashRoutes(deps: ApiDeps): Router {
 
   router.get('/transactions/day', signedIn, requireManager, async (req, res) => {
     const { date } = parse(DayQuery, req.query);
-    await sendJsonArray(res, await cash.between(deps, date, date), cashEntryJson);
+    await sendJsonArray(res, cash.between(deps, date, date), cashEntryJson);
   });
 
   router.get('/transactions/period', signedIn, requireManager, async (req, res) => {
     const { start_date, end_date, limit, offset } = parse(PeriodPageQuery, req.query);
-    await sendJsonArray(
-      res,
-      await cash.between(deps, start_date, end_date, { limit, offset }),
-      cashEntryJson,
-    );
+    await sendJsonArray(res, cash.between(deps, start_date, end_date, { limit, offset }), cashEntryJson);
   });
 
   // Before any /transactions/:id route, so 'period' can never be read as an id.

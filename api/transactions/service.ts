@@ -11,8 +11,8 @@ import type { AccessClaims } from '../auth/tokens.ts';
 import type { ApiDeps } from '../context.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import {
-  cashEntriesBetween,
   cashEntry,
+  cashEntryChunks,
   cashEntryJson,
   cashSummaryJson,
   cashTotalsBetween,
@@ -29,12 +29,13 @@ const NOT_FOUND = 'Lançamento não encontrado';
 export const ONLY_MANUAL_EDITABLE = 'Só lançamentos de venda e compra podem ser editados';
 
 /**
- * Entries whose business date is in [start, end] (both included), oldest first, as rows: the route
- * shapes each one with cashEntryJson as it writes the answer (json-array.ts). A limit and/or an offset
- * answer that slice of the same list.
+ * Entries whose business date is in [start, end] (both included), oldest first, as chunks of rows read
+ * one after the other: the route shapes each entry with cashEntryJson as it writes the answer
+ * (json-array.ts), so a long period is never held whole. A limit and/or an offset answer that slice of
+ * the same list.
  */
-export async function between(deps: ApiDeps, start: string, end: string, slice: Slice = {}) {
-  return cashEntriesBetween(deps.db, start, end, slice);
+export function between(deps: ApiDeps, start: string, end: string, slice: Slice = {}) {
+  return cashEntryChunks(deps.db, start, end, slice);
 }
 
 /** How many live entries the period has, and per type how many and their sum (the balance's parts). */

@@ -428,6 +428,24 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
         date: '2027-01-20',
         service_order: { client: { name: 'Joana Prado' } },
       });
+
+      // Read from the database 2,000 at a time: slices that start inside a chunk or on its edge are the
+      // same entries as the whole list's (about 112 entries share each date, so the chunks also break
+      // inside a day).
+      const slice = async (limit: number | null, offset: number | null) => {
+        const params = new URLSearchParams({ start_date: '2027-01-01', end_date: '2027-02-09' });
+        if (limit !== null) params.set('limit', String(limit));
+        if (offset !== null) params.set('offset', String(offset));
+        const reply = await send('GET', `/transactions/period?${params}`, manager.token);
+        expect(reply.status, JSON.stringify(reply.body).slice(0, 200)).toBe(200);
+        return ids(reply.body as Entry[]);
+      };
+      const all = ids(entries);
+      expect(await slice(null, 1900)).toEqual(all.slice(1900));
+      expect(await slice(null, 2000)).toEqual(all.slice(2000));
+      expect(await slice(null, 4499)).toEqual(all.slice(4499));
+      expect(await slice(1000, 3900)).toEqual(all.slice(3900, 4900));
+      expect(await slice(1000, 1500)).toEqual(all.slice(1500, 2500));
     });
 
     it('answers a plain JSON array, each value in reais with two decimals at most', async () => {
