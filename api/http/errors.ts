@@ -48,7 +48,8 @@ export const notFoundHandler: RequestHandler = (_req, res) => {
 
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   // A long answer failed halfway (json-array.ts): its status went out with its first bytes. Cutting the
-  // connection is the only way left to tell the caller the array is not whole.
+  // connection is the only way left to tell the caller the array is not whole (Express would cut it too,
+  // once this handler failed to send a second status; here the cause is logged as what it is).
   if (res.headersSent) {
     req.log?.error({ err }, 'failed while answering');
     res.destroy();

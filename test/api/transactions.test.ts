@@ -1003,3 +1003,32 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
     });
   });
 });
+
+describe('a long answer that fails halfway', () => {
+  it('is cut off, never ended as if whole: the caller cannot take a partial array for the period', async () => {
+    const { default: express } = await import('express');
+    const { sendJsonArray } = await import('../../api/transactions/json-array.ts');
+    const { errorHandler } = await import('../../api/http/errors.ts');
+    async function* chunks() {
+      yield [1, 2];
+      yield [3, 4];
+      throw new Error('a connection to the database was lost');
+    }
+    const app = express();
+    app.get('/list', async (_req, res) => {
+      await sendJsonArray(res, chunks(), (n) => ({ n }));
+    });
+    app.use(errorHandler);
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    try {
+      const { port } = server.address() as import('node:net').AddressInfo;
+      // Whether the first pieces reached the socket or not, the answer never arrives as a whole array.
+      const whole = fetch(`http://127.0.0.1:${port}/list`).then((res) => res.text());
+      await expect(whole).rejects.toThrow();
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
