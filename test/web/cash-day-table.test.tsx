@@ -45,11 +45,11 @@ function ReactDayTable({ entries }: { entries: CashEntry[] }) {
           {isManualEntryType(e.type) ? (
             <a
               href={`/caixa-hoje?editar=${e.id}`}
-              className="icon-link"
+              className="icon-link edit"
               aria-label={`Editar lançamento ${e.description || e.id}`}
               title="Editar"
             >
-              ✎
+              Editar
             </a>
           ) : null}
           <a
