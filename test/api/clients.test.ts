@@ -6,15 +6,9 @@
 import { cpf as cpfLib } from 'cpf-cnpj-validator';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiCall,
-  apiLogin,
-  createEmployee,
-  DB_TARGETS,
-  MANAGER,
-  startTestApi,
-  type TestApi,
-} from '../support/api.ts';
+import { DB_TARGETS, MANAGER, type TestApi } from '../support/api.ts';
+import { type Session, senderTo, startApiWithStaff } from '../support/api-staff.ts';
+import { auditRows } from '../support/audit.ts';
 
 type Reply = { status: number; body: unknown };
 type Client = Record<string, unknown> & { id: number; name: string };
@@ -50,28 +44,18 @@ const searchKey = (name: string) =>
 
 describe.each(DB_TARGETS)('clients on %s', (kind) => {
   let api: TestApi;
-  let manager: Awaited<ReturnType<typeof apiLogin>>;
-  let employee: Awaited<ReturnType<typeof apiLogin>>;
+  let manager: Session;
+  let employee: Session;
   let staff: { username: string; password: string };
 
   beforeAll(async () => {
-    api = await startTestApi(kind);
-    manager = await apiLogin(api, MANAGER.username, MANAGER.password);
-    staff = await createEmployee(api, 'atendente', 'senha-da-atendente');
-    employee = await apiLogin(api, staff.username, staff.password);
+    ({ api, manager, staff, employee } = await startApiWithStaff(kind, 'atendente', 'senha-da-atendente'));
   });
   afterAll(async () => {
     await api.stop();
   });
 
-  async function send(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    path: string,
-    token: string | null,
-    body?: unknown,
-  ): Promise<Reply> {
-    return apiCall(api, method, path, token, body) as Promise<Reply>;
-  }
+  const send = senderTo(() => api);
 
   const post = (body: unknown, token = employee.token) => send('POST', '/clients', token, body);
   const put = (id: number | string, body: unknown, token = employee.token) =>
@@ -96,15 +80,7 @@ describe.each(DB_TARGETS)('clients on %s', (kind) => {
   const issuesOf = (reply: Reply) =>
     ((reply.body as { issues?: Record<string, string> }).issues ?? {}) as Record<string, string>;
 
-  async function auditFor(id: number) {
-    return api.deps.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('entity', '=', 'client')
-      .where('entity_id', '=', String(id))
-      .orderBy('id')
-      .execute();
-  }
+  const auditFor = (id: number) => auditRows(api, 'client', id);
 
   async function clientCount() {
     const row = await api.deps.db

@@ -7,15 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInShop } from '../../domain/dates.ts';
-import {
-  apiCall,
-  apiLogin,
-  createEmployee,
-  DB_TARGETS,
-  MANAGER,
-  startTestApi,
-  type TestApi,
-} from '../support/api.ts';
+import { DB_TARGETS, MANAGER, type TestApi } from '../support/api.ts';
+import { type Session, senderTo, startApiWithStaff } from '../support/api-staff.ts';
+import { auditRows } from '../support/audit.ts';
 
 type Reply = { status: number; body: unknown };
 type Json = Record<string, unknown>;
@@ -46,8 +40,8 @@ const DETAIL_FIELDS = [
 
 describe.each(DB_TARGETS)('parts orders on %s', (kind) => {
   let api: TestApi;
-  let manager: Awaited<ReturnType<typeof apiLogin>>;
-  let employee: Awaited<ReturnType<typeof apiLogin>>;
+  let manager: Session;
+  let employee: Session;
   let staff: { username: string; password: string };
   let client: Json & { id: number; name: string };
   let today: string;
@@ -55,10 +49,7 @@ describe.each(DB_TARGETS)('parts orders on %s', (kind) => {
   const staffConfirm = () => ({ confirm_username: staff.username, confirm_password: staff.password });
 
   beforeAll(async () => {
-    api = await startTestApi(kind);
-    manager = await apiLogin(api, MANAGER.username, MANAGER.password);
-    staff = await createEmployee(api, 'balconista', 'senha-do-balcao');
-    employee = await apiLogin(api, staff.username, staff.password);
+    ({ api, manager, staff, employee } = await startApiWithStaff(kind, 'balconista', 'senha-do-balcao'));
     today = todayInShop(api.deps.shopTz);
     const reply = await send('POST', '/clients', employee.token, {
       name: 'Rita de Cássia Pedido',
@@ -72,14 +63,7 @@ describe.each(DB_TARGETS)('parts orders on %s', (kind) => {
     await api?.stop();
   });
 
-  async function send(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    path: string,
-    token: string | null,
-    body?: unknown,
-  ): Promise<Reply> {
-    return apiCall(api, method, path, token, body) as Promise<Reply>;
-  }
+  const send = senderTo(() => api);
 
   const post = (body: unknown, token = employee.token) => send('POST', '/orders', token, body);
   const read = (id: number | string, token = employee.token) => send('GET', `/orders/${id}`, token);
@@ -152,15 +136,7 @@ describe.each(DB_TARGETS)('parts orders on %s', (kind) => {
       .execute();
   }
 
-  async function auditFor(id: number) {
-    return api.deps.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('entity', '=', 'order')
-      .where('entity_id', '=', String(id))
-      .orderBy('id')
-      .execute();
-  }
+  const auditFor = (id: number) => auditRows(api, 'order', id);
 
   /** A refused request: 4xx with the error body and nothing written (no order, entry or audit row). */
   async function expectRefused(request: () => Promise<Reply>, status?: number): Promise<Reply> {

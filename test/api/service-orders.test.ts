@@ -6,15 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInShop } from '../../domain/dates.ts';
-import {
-  apiCall,
-  apiLogin,
-  createEmployee,
-  DB_TARGETS,
-  MANAGER,
-  startTestApi,
-  type TestApi,
-} from '../support/api.ts';
+import { apiCall, DB_TARGETS, MANAGER, type TestApi } from '../support/api.ts';
+import { type Session, startApiWithStaff } from '../support/api-staff.ts';
+import { auditRows } from '../support/audit.ts';
 
 type Reply = { status: number; body: unknown };
 type Json = Record<string, unknown>;
@@ -97,15 +91,12 @@ const seq = (number: string) => Number(number.slice(1));
 
 describe.each(DB_TARGETS)('service orders on %s', (target) => {
   let api: TestApi;
-  let manager: Awaited<ReturnType<typeof apiLogin>>;
-  let employee: Awaited<ReturnType<typeof apiLogin>>;
+  let manager: Session;
+  let employee: Session;
   let client: Json & { id: number; name: string };
 
   beforeAll(async () => {
-    api = await startTestApi(target);
-    manager = await apiLogin(api, MANAGER.username, MANAGER.password);
-    const staff = await createEmployee(api, 'balconista', 'senha-da-balconista');
-    employee = await apiLogin(api, staff.username, staff.password);
+    ({ api, manager, employee } = await startApiWithStaff(target, 'balconista', 'senha-da-balconista'));
     client = await newClient('Joana Prado Teixeira');
   });
   afterAll(async () => {
@@ -1283,14 +1274,7 @@ describe.each(DB_TARGETS)('service orders on %s', (target) => {
     const cancelled = await openExternal();
     await cancel({ service_order_id: cancelled.id, cancel_motive: 'Chuva' });
 
-    const auditOf = (id: number) =>
-      api.deps.db
-        .selectFrom('audit_log')
-        .selectAll()
-        .where('entity', '=', 'service_order')
-        .where('entity_id', '=', String(id))
-        .orderBy('id')
-        .execute();
+    const auditOf = (id: number) => auditRows(api, 'service_order', id);
     const rows = await auditOf(opened.id);
     expect(rows.map((r) => [r.action, r.actor_id])).toEqual([
       ['create', employee.user.id],

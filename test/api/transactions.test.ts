@@ -7,15 +7,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInShop } from '../../domain/dates.ts';
-import {
-  apiCall,
-  apiLogin,
-  createEmployee,
-  DB_TARGETS,
-  MANAGER,
-  startTestApi,
-  type TestApi,
-} from '../support/api.ts';
+import { DB_TARGETS, MANAGER, type TestApi } from '../support/api.ts';
+import { type Session, senderTo, startApiWithStaff } from '../support/api-staff.ts';
+import { auditRows } from '../support/audit.ts';
 
 type Reply = { status: number; body: unknown };
 type Entry = {
@@ -51,17 +45,14 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 describe.each(DB_TARGETS)('cash on %s', (kind) => {
   let api: TestApi;
-  let manager: Awaited<ReturnType<typeof apiLogin>>;
-  let employee: Awaited<ReturnType<typeof apiLogin>>;
+  let manager: Session;
+  let employee: Session;
   let staff: { username: string; password: string };
   let serviceOrderId: number;
   let orderId: number;
 
   beforeAll(async () => {
-    api = await startTestApi(kind);
-    manager = await apiLogin(api, MANAGER.username, MANAGER.password);
-    staff = await createEmployee(api, 'caixa-func', 'senha-da-func');
-    employee = await apiLogin(api, staff.username, staff.password);
+    ({ api, manager, staff, employee } = await startApiWithStaff(kind, 'caixa-func', 'senha-da-func'));
 
     // Orders written straight through the database, numbered far from what the sequences hand out.
     const db = api.deps.db;
@@ -101,14 +92,7 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
     await api.stop();
   });
 
-  async function send(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    path: string,
-    token: string | null,
-    body?: unknown,
-  ): Promise<Reply> {
-    return apiCall(api, method, path, token, body) as Promise<Reply>;
-  }
+  const send = senderTo(() => api);
 
   const getDay = (date: string, token: string | null = manager.token) =>
     send('GET', `/transactions/day?date=${encodeURIComponent(date)}`, token);
@@ -175,15 +159,7 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
     return api.deps.db.selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   }
 
-  async function auditFor(id: number) {
-    return api.deps.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('entity', '=', 'transaction')
-      .where('entity_id', '=', String(id))
-      .orderBy('id')
-      .execute();
-  }
+  const auditFor = (id: number) => auditRows(api, 'transaction', id);
 
   /** Every transaction row (live or not), with its changeable fields, and the transaction audit rows. */
   async function snapshot() {

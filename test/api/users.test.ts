@@ -5,15 +5,9 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiCall,
-  apiLogin,
-  createEmployee,
-  DB_TARGETS,
-  MANAGER,
-  startTestApi,
-  type TestApi,
-} from '../support/api.ts';
+import { apiCall, apiLogin, DB_TARGETS, MANAGER, type TestApi } from '../support/api.ts';
+import { type Session, startApiWithStaff } from '../support/api-staff.ts';
+import { auditRows } from '../support/audit.ts';
 
 type Reply = { status: number; body: Record<string, unknown> | null };
 
@@ -21,14 +15,11 @@ const issuesOf = (reply: Reply) => (reply.body?.issues ?? {}) as Record<string, 
 
 describe.each(DB_TARGETS)('users and profile on %s', (kind) => {
   let api: TestApi;
-  let manager: Awaited<ReturnType<typeof apiLogin>>;
-  let employee: Awaited<ReturnType<typeof apiLogin>>;
+  let manager: Session;
+  let employee: Session;
 
   beforeAll(async () => {
-    api = await startTestApi(kind);
-    manager = await apiLogin(api, MANAGER.username, MANAGER.password);
-    const staff = await createEmployee(api, 'tecnico', 'senha-do-tecnico');
-    employee = await apiLogin(api, staff.username, staff.password);
+    ({ api, manager, employee } = await startApiWithStaff(kind, 'tecnico', 'senha-do-tecnico'));
   });
   afterAll(async () => {
     await api.stop();
@@ -62,15 +53,7 @@ describe.each(DB_TARGETS)('users and profile on %s', (kind) => {
     return Number(row.n);
   }
 
-  async function auditFor(entityId: number) {
-    return api.deps.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('entity', '=', 'user')
-      .where('entity_id', '=', String(entityId))
-      .orderBy('id')
-      .execute();
-  }
+  const auditFor = (entityId: number) => auditRows(api, 'user', entityId);
 
   /** Runs a refused request and checks that neither users nor audit_log gained a row. */
   async function expectNothingWritten(request: () => Promise<Reply>): Promise<Reply> {

@@ -4,10 +4,9 @@
  * expand it, edit it, delete it as a manager through the dialog; and the same without JavaScript.
  * The real api and web run in-process; only the outside postal-code services are local stand-ins.
  */
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
+import { apiLogin, MANAGER } from '../support/api.ts';
 import {
   clearProblems,
   expectNoProblems,
@@ -15,37 +14,18 @@ import {
   launchBrowser,
   login,
   newPage,
+  type RunningSystem,
   screenshot,
+  startSystem,
   toasts,
 } from '../support/browser.ts';
 import { type CepStandIn, freshCep, maskedCep, startCepStandIn } from '../support/cep-server.ts';
-import { startTestWeb } from '../support/web.ts';
-
-type System = { url: string; api: TestApi; stop: () => Promise<void> };
 
 /** Like startSystem() of the browser helpers, with the web asking the CEP stand-ins. */
-async function startSystemWithCep(viacep: CepStandIn, brasil: CepStandIn): Promise<System> {
-  const api = await startTestApi('pglite');
-  const web = await startTestWeb({
-    api,
-    env: { CEP_PROVIDER_URL: viacep.template, CEP_FALLBACK_URL: brasil.template, CEP_TIMEOUT_MS: '2000' },
+function startSystemWithCep(viacep: CepStandIn, brasil: CepStandIn): Promise<RunningSystem> {
+  return startSystem({
+    webEnv: { CEP_PROVIDER_URL: viacep.template, CEP_FALLBACK_URL: brasil.template, CEP_TIMEOUT_MS: '2000' },
   });
-  const server = web.app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', () => resolve());
-    server.once('error', reject);
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    api,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await web.stop();
-      await api.stop();
-    },
-  };
 }
 
 const form = (page: Page, name: 'Cadastrar Cliente' | 'Editar Cliente') => page.getByRole('form', { name });
@@ -65,7 +45,7 @@ async function search(page: Page, url: string, text: string) {
 }
 
 describe('clients in Chromium', () => {
-  let system: System;
+  let system: RunningSystem;
   let browser: Browser;
   let viacep: CepStandIn;
   let brasil: CepStandIn;

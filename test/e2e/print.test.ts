@@ -7,14 +7,19 @@
  * Also: the print buttons open the sheet in a new tab, and ?imprimir=1 calls the print dialog.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInShop } from '../../domain/dates.ts';
-import { apiLogin, createEmployee, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
-import { launchBrowser, login, newPage, type TestPage } from '../support/browser.ts';
-import { startTestWeb } from '../support/web.ts';
+import { apiLogin, createEmployee, MANAGER } from '../support/api.ts';
+import {
+  launchBrowser,
+  login,
+  newPage,
+  type RunningSystem,
+  startSystem,
+  type TestPage,
+} from '../support/browser.ts';
 
 const OUT = join(import.meta.dirname, '..', '..', 'test-output', 'print');
 const TZ = 'America/Sao_Paulo';
@@ -26,14 +31,10 @@ const NOT_FISCAL = 'Este documento não é um documento fiscal.';
 const MM = 96 / 25.4;
 const PRINTABLE = { width: Math.floor(190 * MM), height: Math.floor(277 * MM) };
 
-type System = { url: string; api: TestApi; stop: () => Promise<void> };
-
 /** The real api and web, with the shop's details filled in as a shop would configure them. */
-async function startPrintSystem(): Promise<System> {
-  const api = await startTestApi('pglite');
-  const web = await startTestWeb({
-    api,
-    env: {
+function startPrintSystem(): Promise<RunningSystem> {
+  return startSystem({
+    webEnv: {
       SHOP_NAME: 'Bancada Assistência Técnica em Eletrônicos Ltda.',
       SHOP_PHONES: '(11) 3333-4444 / (11) 98888-7777 (WhatsApp)',
       SHOP_STREET: 'Rua Vinte e Cinco de Março, 1234 - sala 56',
@@ -42,22 +43,6 @@ async function startPrintSystem(): Promise<System> {
       SHOP_STATE: 'SP',
     },
   });
-  const server = web.app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', () => resolve());
-    server.once('error', reject);
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    api,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await web.stop();
-      await api.stop();
-    },
-  };
 }
 
 /** Pages of a PDF: its page objects (/Type /Page, not the /Pages tree). */
@@ -129,7 +114,7 @@ const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5;
 
 describe('printouts in Chromium', () => {
-  let system: System;
+  let system: RunningSystem;
   let browser: Browser;
   let token: string;
   let page: TestPage;

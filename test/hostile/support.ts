@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { type Logger, pino } from 'pino';
@@ -9,8 +9,7 @@ import { readApiEnv } from '../../api/env.ts';
 import { maskCpfs, REDACT } from '../../runtime/logger.ts';
 import { buildWeb } from '../../server/boot.ts';
 import { readWebEnv } from '../../server/env.ts';
-import { MANAGER, type TestApi } from '../support/api.ts';
-import { freePort } from '../support/processes.ts';
+import { MANAGER, serveApi, type TestApi } from '../support/api.ts';
 
 export type ApiAnswer = { status: number; text: string; json: unknown };
 
@@ -133,69 +132,7 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
-export type TcpProxy = {
-  port: number;
-  /** Connections made through the proxy so far. */
-  connections: () => number;
-  start: () => Promise<void>;
-  /** Drops every connection and closes the port. */
-  stop: () => Promise<void>;
-  /** Drops every connection but keeps accepting new ones (a server that restarted in a blink). */
-  cut: () => void;
-  /** 'hang': new connections are accepted and never answered (a server that stopped answering). */
-  mode: 'forward' | 'hang';
-};
-
-/** A TCP proxy to host:targetPort that we can cut and open again. */
-export async function tcpProxy(host: string, targetPort: number, port?: number): Promise<TcpProxy> {
-  const sockets = new Set<Socket>();
-  let server: Server | null = null;
-  let made = 0;
-  const listenPort = port ?? (await freePort());
-  const dropAll = () => {
-    for (const socket of sockets) socket.destroy();
-    sockets.clear();
-  };
-  const self: TcpProxy = {
-    port: listenPort,
-    mode: 'forward',
-    connections: () => made,
-    async start() {
-      server = createServer((client) => {
-        made += 1;
-        if (self.mode === 'hang') {
-          sockets.add(client);
-          client.on('error', () => {});
-          client.once('close', () => sockets.delete(client));
-          return;
-        }
-        const upstream = connect(targetPort, host);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.once('close', () => sockets.delete(s));
-          s.on('error', () => {
-            client.destroy();
-            upstream.destroy();
-          });
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      const s = server;
-      await new Promise<void>((resolve, reject) => {
-        s.once('error', reject);
-        s.listen(listenPort, '127.0.0.1', () => resolve());
-      });
-    },
-    async stop() {
-      const s = server;
-      server = null;
-      dropAll();
-      if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
-    },
-    cut: dropAll,
-  };
-  return self;
-}
+export { type TcpProxy, tcpProxy } from '../support/tcp-proxy.ts';
 
 /** A TCP server that accepts connections and never answers a byte. */
 export async function silentServer(): Promise<{ url: string; close: () => Promise<void> }> {
@@ -244,24 +181,14 @@ export async function startLoggedApi(
     log,
     kind === 'postgres' && url ? { kind, url, schema, poolSize: 5 } : { kind: 'pglite', dataDir: null },
   );
-  const server = api.app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  return {
-    ...api,
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await api.close();
-      if (kind === 'postgres' && process.env.DATABASE_URL) {
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.end();
-      }
-    },
-  };
+  return serveApi(api, async () => {
+    if (kind === 'postgres' && process.env.DATABASE_URL) {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    }
+  });
 }
 
 /** A web in front of `apiUrl`, its sessions in `redisUrl` (or in memory), logging to `log`. */

@@ -9,12 +9,11 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../../runtime/paths.ts';
-import { freePort, sleep } from '../support/processes.ts';
+import { sleep } from '../support/processes.ts';
 
 export const MANAGER = { username: 'gerente', password: 'senha-do-gerente-ops' };
 export const SESSION_SECRET = 'segredo-de-sessao-dos-testes-de-operacao-0123456789';
@@ -182,42 +181,7 @@ export function apiEnv(db: ApiDatabase): Record<string, string> {
 
 // -------------------------------------------------------------------------------------------- proxies
 
-export type TcpProxy = { port: number; start: () => Promise<void>; stop: () => Promise<void> };
-
-/** A TCP proxy to host:port that can be cut (every connection dropped, port closed) and opened again. */
-export async function tcpProxy(host: string, targetPort: number): Promise<TcpProxy> {
-  const sockets = new Set<Socket>();
-  let server: Server | null = null;
-  const port = await freePort();
-  return {
-    port,
-    async start() {
-      server = createServer((client) => {
-        const upstream = connect(targetPort, host);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.once('close', () => sockets.delete(s));
-          s.on('error', () => {
-            client.destroy();
-            upstream.destroy();
-          });
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      const s = server;
-      await new Promise<void>((resolve, reject) => {
-        s.once('error', reject);
-        s.listen(port, '127.0.0.1', () => resolve());
-      });
-    },
-    async stop() {
-      const s = server;
-      server = null;
-      for (const socket of sockets) socket.destroy();
-      if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
-    },
-  };
-}
+export { type TcpProxy, tcpProxy } from '../support/tcp-proxy.ts';
 
 export type SeenRequest = { method: string; url: string };
 

@@ -31,6 +31,21 @@ export async function startTestApi(kind: DbKind = 'pglite'): Promise<TestApi> {
     pino({ level: 'silent' }),
     kind === 'postgres' && url ? { kind, url, schema, poolSize: 5 } : { kind: 'pglite', dataDir: null },
   );
+  return serveApi(api, async () => {
+    if (kind === 'postgres' && url) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      // Under the migrations' lock: a schema vanishing mid-migration confuses another file's migrator.
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      await client.end();
+    }
+  });
+}
+
+/** Puts a built api on a free local port; `stop` closes it, then runs `afterClose` (dropping its schema). */
+export async function serveApi(api: BuiltApi, afterClose: () => Promise<void>): Promise<TestApi> {
   const server = api.app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
@@ -41,15 +56,7 @@ export async function startTestApi(kind: DbKind = 'pglite'): Promise<TestApi> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await api.close();
-      if (kind === 'postgres' && url) {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        // Under the migrations' lock: a schema vanishing mid-migration confuses another file's migrator.
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-        await client.end();
-      }
+      await afterClose();
     },
   };
 }

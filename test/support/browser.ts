@@ -30,9 +30,9 @@ export function launchBrowser(): Promise<Browser> {
 export type RunningSystem = { url: string; api: TestApi; stop: () => Promise<void> };
 
 /** The api (fresh PGlite database, seeded manager) and the web app in front of it, listening. */
-export async function startSystem(): Promise<RunningSystem> {
+export async function startSystem(options: { webEnv?: Record<string, string> } = {}): Promise<RunningSystem> {
   const api = await startTestApi('pglite');
-  const web = await startTestWeb({ api });
+  const web = await startTestWeb({ api, env: options.webEnv });
   const server = web.app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', () => resolve());

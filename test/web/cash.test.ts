@@ -7,8 +7,6 @@
  * Every entry is written through the api's own endpoints (orders' upfront, close and cancel included),
  * except the thousand entries of the long period, written straight into the api's database.
  */
-import { createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { sql } from 'kysely';
 import supertest from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,6 +14,8 @@ import { formatDisplayDate, todayInShop } from '../../domain/dates.ts';
 import { formatBRL } from '../../domain/money.ts';
 import { balanceInCents } from '../../domain/transactions.ts';
 import { apiLogin, createEmployee, MANAGER } from '../support/api.ts';
+import { dialogOpen } from '../support/html.ts';
+import { forwardTo, listenRelay } from '../support/http-relay.ts';
 import {
   type Agent,
   csrfOf,
@@ -54,13 +54,6 @@ const textOf = (html: string) =>
   decodeEntities(html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
-
-/** Whether the <dialog id="..."> is rendered open. */
-function dialogOpen(html: string, id: string): boolean {
-  const tag = new RegExp(`<dialog\\b[^>]*\\bid="${id}"[^>]*>`).exec(html)?.[0];
-  if (!tag) throw new Error(`no dialog ${id}`);
-  return /\sopen(?:=""|\s|>)/.test(tag);
-}
 
 const h1 = (html: string) => textOf(/<h1>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '');
 const isLocked = (html: string) => html.includes(`<p class="locked">${TEXT.locked}</p>`);
@@ -977,9 +970,8 @@ describe('cash (web cash router)', () => {
  */
 async function startSpecOnlyBackend(target: string, summaryStatus: number) {
   const to = new URL(target);
-  const sockets = new Set<Socket>();
   const seen = { summaryCalls: 0, pagedCalls: 0 };
-  const server = createServer((req, res) => {
+  const relay = await listenRelay((req, res) => {
     const url = new URL(req.url ?? '/', 'http://relay.local');
     if (url.pathname === '/transactions/period/summary') {
       seen.summaryCalls++;
@@ -990,40 +982,16 @@ async function startSpecOnlyBackend(target: string, summaryStatus: number) {
     if (url.searchParams.has('limit') || url.searchParams.has('offset')) seen.pagedCalls++;
     url.searchParams.delete('limit');
     url.searchParams.delete('offset');
-    const upstream = httpRequest(
-      {
-        hostname: to.hostname,
-        port: to.port,
-        path: `${url.pathname}${url.search}`,
-        method: req.method,
-        headers: req.headers,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+    forwardTo(to, req, res, `${url.pathname}${url.search}`);
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  server.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: relay.url,
     get summaryCalls() {
       return seen.summaryCalls;
     },
     get pagedCalls() {
       return seen.pagedCalls;
     },
-    async stop() {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    stop: relay.stop,
   };
 }

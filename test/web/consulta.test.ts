@@ -3,10 +3,9 @@
  * groups, service orders and parts orders by number, against the real api. The one test of a failing
  * backend puts a small switchable relay in front of the real api (it forwards, or answers 500 / hangs up).
  */
-import { createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
+import { forwardTo, listenRelay } from '../support/http-relay.ts';
 import {
   type Agent,
   agentOn,
@@ -431,9 +430,8 @@ describe('consulta (web consulta router)', () => {
  */
 async function startRelay(target: string) {
   const to = new URL(target);
-  const sockets = new Set<Socket>();
   const state = { mode: 'forward' as 'forward' | '500' | 'close' };
-  const server = createServer((req, res) => {
+  const relay = await listenRelay((req, res) => {
     if (state.mode === '500') {
       res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ status: 'error', message: 'Erro interno' }));
@@ -443,34 +441,16 @@ async function startRelay(target: string) {
       req.socket.destroy();
       return;
     }
-    const upstream = httpRequest(
-      { hostname: to.hostname, port: to.port, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+    forwardTo(to, req, res);
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  server.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: relay.url,
     get mode() {
       return state.mode;
     },
     set mode(m: 'forward' | '500' | 'close') {
       state.mode = m;
     },
-    async stop() {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    stop: relay.stop,
   };
 }

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, MANAGER } from '../support/api.ts';
+import { apiCall, apiLogin, MANAGER } from '../support/api.ts';
 import {
   type Agent,
   decodeEntities,
@@ -80,19 +80,8 @@ describe('open screens (web open-orders router)', () => {
       .execute(db);
   }
 
-  async function api<T = Json>(
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<{ status: number; body: T }> {
-    const res = await fetch(`${web.api.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-  }
+  const api = <T = Json>(method: string, path: string, body?: unknown) =>
+    apiCall<T>(web.api, method, path, token, body);
 
   async function newClient(fields: Json = {}): Promise<{ id: number; name: string }> {
     seq += 1;

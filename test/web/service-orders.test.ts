@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDisplayDate, todayInShop } from '../../domain/dates.ts';
 import { transactionLabel } from '../../domain/transactions.ts';
 import { brl } from '../../views/format.ts';
-import { apiLogin, createEmployee, MANAGER } from '../support/api.ts';
+import { apiCall, apiLogin, createEmployee, MANAGER } from '../support/api.ts';
+import { dialogOpen } from '../support/html.ts';
 import {
   type Agent,
   decodeEntities,
@@ -91,13 +92,6 @@ function valuesOf(html: string, label: string): string[] {
 }
 const shown = (html: string, label: string) => valuesOf(html, label)[0];
 
-/** Whether the <dialog id="..."> is rendered open. */
-function dialogOpen(html: string, id: string): boolean {
-  const tag = new RegExp(`<dialog\\b[^>]*\\bid="${id}"[^>]*>`).exec(html)?.[0];
-  if (!tag) throw new Error(`no dialog ${id}`);
-  return /\sopen(?:=""|\s|>)/.test(tag);
-}
-
 /** The options of the status select: [value, label, selected]. */
 function statusOptions(html: string): { value: string; label: string; selected: boolean }[] {
   const select = /<select[^>]*name="status"[^>]*>([\s\S]*?)<\/select>/.exec(html)?.[1] ?? '';
@@ -134,19 +128,8 @@ describe('service orders (web service-orders router)', () => {
   let employee: Agent;
   let employeeCredentials: { username: string; password: string };
 
-  async function api<T = Json>(
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<{ status: number; body: T }> {
-    const res = await fetch(`${web.api.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-  }
+  const api = <T = Json>(method: string, path: string, body?: unknown) =>
+    apiCall<T>(web.api, method, path, token, body);
 
   async function created<T = Json>(method: string, path: string, body: unknown): Promise<T> {
     const res = await api<T>(method, path, body);
