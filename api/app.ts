@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { pinoHttp } from 'pino-http';
+import { requestLogSerializers } from '../runtime/logger.ts';
 import { authRoutes } from './auth/routes.ts';
 import { clientRoutes } from './clients/routes.ts';
 import type { ApiDeps } from './context.ts';
@@ -23,6 +24,7 @@ export function createApiApp(deps: ApiDeps): express.Express {
   app.use(
     pinoHttp({
       logger: deps.log,
+      serializers: requestLogSerializers,
       genReqId: (req, res) => {
         const given = req.headers['x-request-id'];
         const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import express, { type RequestHandler } from 'express';
 import type { Store } from 'express-session';
 import { pinoHttp } from 'pino-http';
+import { requestLogSerializers } from '../runtime/logger.ts';
 import { PROJECT_ROOT } from '../runtime/paths.ts';
 import { BUILD_DIR, PUBLIC_DIR } from './assets.ts';
 import { backendFor } from './backend/client.ts';
@@ -40,6 +41,7 @@ export function createWebApp(deps: WebDeps, sessionStore: Store): express.Expres
   app.use(
     pinoHttp({
       logger: deps.log,
+      serializers: requestLogSerializers,
       genReqId: () => randomUUID(),
       autoLogging: { ignore: (req) => /^\/(static|build|fonts)\/|^\/(healthz|readyz)$/.test(req.url ?? '') },
     }),

@@ -215,7 +215,8 @@ async function startOn(runtime: Runtime): Promise<Omit<Stack, 'runtimeNote'>> {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
+    // The production default (docker-compose.yml, .env.example): a line for every request, as in a shop.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     SHOP_TZ: 'America/Sao_Paulo',
     ...memoryEnv,
     ...(process.env.UV_THREADPOOL_SIZE ? { UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE } : {}),

@@ -137,6 +137,18 @@ describe('logs of the compiled services', () => {
     expect(linesOf(api).filter((l) => l.req).length).toBeGreaterThanOrEqual(8);
   });
 
+  it("a request's line holds its id, method, url, caller, status and time, not the headers", () => {
+    for (const service of [web, api]) {
+      const requests = linesOf(service).filter((l) => l.req && l.res);
+      expect(requests.length).toBeGreaterThanOrEqual(6);
+      for (const line of requests) {
+        expect(Object.keys(line.req ?? {}).sort()).toEqual(['id', 'method', 'remoteAddress', 'url']);
+        expect(Object.keys(line.res ?? {})).toEqual(['statusCode']);
+        expect(line).toHaveProperty('responseTime');
+      }
+    }
+  });
+
   it('no password, token, refresh token, session cookie or CPF in either log', () => {
     for (const [name, service] of [
       ['api', api],
