@@ -1,6 +1,6 @@
 /** The api's configuration, read once at start; a wrong value stops the process with one clear line each. */
 import { z } from 'zod';
-import { DEFAULT_SHOP_TZ } from '../domain/dates.ts';
+import { DEFAULT_SHOP_TZ, isTimeZone } from '../domain/dates.ts';
 
 const schema = z.object({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(3333),
@@ -14,7 +14,10 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET precisa de pelo menos 32 caracteres').optional(),
   ADMIN_USERNAME: z.string().min(1).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD precisa de pelo menos 8 caracteres').optional(),
-  SHOP_TZ: z.string().default(DEFAULT_SHOP_TZ),
+  SHOP_TZ: z
+    .string()
+    .refine(isTimeZone, 'SHOP_TZ deve ser um fuso horário IANA, como America/Sao_Paulo')
+    .default(DEFAULT_SHOP_TZ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

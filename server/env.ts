@@ -1,6 +1,6 @@
 /** The web's configuration, read once at start; a wrong value stops it with one clear line each. */
 import { z } from 'zod';
-import { DEFAULT_SHOP_TZ } from '../domain/dates.ts';
+import { DEFAULT_SHOP_TZ, isTimeZone } from '../domain/dates.ts';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -13,7 +13,10 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET precisa de pelo menos 32 caracteres').optional(),
   SESSION_HOURS: z.coerce.number().positive().default(12),
   TRUST_PROXY: z.string().optional(),
-  SHOP_TZ: z.string().default(DEFAULT_SHOP_TZ),
+  SHOP_TZ: z
+    .string()
+    .refine(isTimeZone, 'SHOP_TZ deve ser um fuso horário IANA, como America/Sao_Paulo')
+    .default(DEFAULT_SHOP_TZ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   CEP_PROVIDER_URL: z

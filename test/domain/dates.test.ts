@@ -90,6 +90,14 @@ describe('shop days', () => {
     expect(todayInShop('UTC', new Date('2026-01-01T02:00:00Z'))).toBe('2026-01-01');
   });
 
+  it("follows the zone's rules of the day, summer time of past years included", () => {
+    // São Paulo was UTC-2 in December 2018: 01:30Z was still 30/11, 02:00Z already 01/12.
+    expect(formatDisplayDate('2018-12-01T01:30:00Z')).toBe('30/11/2018');
+    expect(formatDisplayDate('2018-12-01T02:00:00Z')).toBe('01/12/2018');
+    expect(shopDayOf(new Date('2018-12-01T02:00:00Z'))).toBe('2018-12-01');
+    expect(todayInShop('America/Manaus', new Date('2026-03-10T03:30:00Z'))).toBe('2026-03-09');
+  });
+
   it('shopDayOf and startOfShopDay agree on where a day begins', () => {
     const start = startOfShopDay('2026-03-10');
     expect(start.toISOString()).toBe('2026-03-10T03:00:00.000Z');
