@@ -11,7 +11,8 @@ import { SignedOut } from '../../server/backend/errors.ts';
 import { type ApiHttp, createApiHttp } from '../../server/backend/http.ts';
 import { createRefreshCoordinator, type Tokens } from '../../server/backend/refresh-coordinator.ts';
 import { me } from '../../server/backend/sessions.ts';
-import { apiLogin, createEmployee, MANAGER } from '../support/api.ts';
+import { apiCall, apiLogin, createEmployee, MANAGER } from '../support/api.ts';
+import { forwardTo, listenRelay } from '../support/http-relay.ts';
 import { agentOn, postForm, signIn, startTestWeb, type TestWeb, toastsOf } from '../support/web.ts';
 
 type ApiSession = Awaited<ReturnType<typeof apiLogin>>;
@@ -151,6 +152,47 @@ describe('api client with the real api', () => {
     // Signed out stays signed out: no further call reaches the api.
     await expect(me(backend)).rejects.toBeInstanceOf(SignedOut);
     expect(refreshCalls()).toBe(1);
+  });
+
+  it('an API_URL with a path: every call goes under it, query values encoded', async () => {
+    const api = new URL(web.api.url);
+    const seen: string[] = [];
+    const relay = await listenRelay((req, res) => {
+      seen.push(req.url ?? '');
+      if (!req.url?.startsWith('/loja/api/')) {
+        res.writeHead(404).end();
+        return;
+      }
+      forwardTo(api, req, res, req.url.slice('/loja/api'.length));
+    });
+    const session = await apiLogin(web.api, MANAGER.username, MANAGER.password);
+    const created = await apiCall<{ id: number }>(web.api, 'POST', '/clients', session.token, {
+      name: 'Conceição Prefixo & Filhos',
+    });
+    const client = created.body;
+    const http = createApiHttp(`${relay.url}/loja/api`);
+    try {
+      const auth = { authorization: `Bearer ${session.token}` };
+      const found = await http.send('GET', 'clients', {
+        query: { filter: 'Conceição Prefixo' },
+        headers: auth,
+      });
+      expect(found.status).toBe(200);
+      expect(found.body).toEqual([
+        expect.objectContaining({ id: client.id, name: 'Conceição Prefixo & Filhos' }),
+      ]);
+      const byId = await http.send('GET', `/clients/${encodeURIComponent(String(client.id))}`, {
+        headers: auth,
+      });
+      expect(byId.body).toMatchObject({ id: client.id });
+      expect(seen).toEqual([
+        '/loja/api/clients?filter=Concei%C3%A7%C3%A3o+Prefixo',
+        `/loja/api/clients/${client.id}`,
+      ]);
+    } finally {
+      await http.close();
+      await relay.stop();
+    }
   });
 
   describe('in the browser', () => {
