@@ -1,0 +1,91 @@
+import { formatCep, formatCnpj, formatCpf } from '../../domain/documents.ts';
+import { type OrderKind, statusLabel } from '../../domain/statuses.ts';
+import type { ClientWithOrders } from '../../server/backend/clients.ts';
+import { escapeHtml } from '../escape-html.ts';
+import { orDash } from './ClientDetails.tsx';
+import { type GroupItem, tagged } from './OrderGroup.tsx';
+
+/**
+ * Consulta's client results (SPEC §2): name, CPF and CNPJ, expanded to the contact and address fields,
+ * the edit link and the client's three groups of orders (as OrderGroup shows them).
+ *
+ * A search answers with up to dozens of clients of some 50 elements each, and React rendering them was
+ * a fifth of the web's work for the page (npm run bench): they are written here as one string, every
+ * text through escapeHtml, exactly the markup React writes for them (test/web/client-results.test.tsx
+ * holds the React version they are checked against). Markup as a string stays in this file.
+ */
+export function ClientResults({ clients }: { clients: ClientWithOrders[] }) {
+  return (
+    <ul
+      className="client-results"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: every text of the results goes through escapeHtml
+      dangerouslySetInnerHTML={{ __html: clients.map(clientHtml).join('') }}
+    />
+  );
+}
+
+/** A value as React prints a child: nothing for null and undefined, escaped text otherwise. */
+const text = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? '' : escapeHtml(String(value));
+
+function clientHtml(client: ClientWithOrders): string {
+  // SPEC §2: normal and returned service orders are listed together.
+  const serviceOrders = [
+    ...tagged(client.normal_service_orders, 'normal'),
+    ...tagged(client.returned_service_orders, 'returned'),
+  ];
+  const details: [string, string | null | undefined][] = [
+    ['E-mail', client.email],
+    ['Telefone 1', client.phone1],
+    ['Telefone 2', client.phone2],
+    ['Telefone 3', client.phone3],
+    ['CEP', formatCep(client.zip_code)],
+    ['Rua', client.address],
+    ['Número', client.number],
+    ['Bairro', client.neighborhood],
+    ['Complemento', client.complement],
+  ];
+  let rows = '';
+  for (const [label, value] of details) rows += `<div><dt>${label}</dt><dd>${text(orDash(value))}</dd></div>`;
+  return (
+    '<li class="client-result"><details><summary>' +
+    `<span class="name">${text(client.name)}</span>` +
+    `<span>CPF: ${text(orDash(formatCpf(client.cpf)))}</span>` +
+    `<span>CNPJ: ${text(orDash(formatCnpj(client.cnpj)))}</span>` +
+    `</summary><dl class="details">${rows}</dl>` +
+    `<p><a href="/editar-cliente/${text(client.id)}">Editar cliente</a></p>` +
+    groupHtml('Ordens de serviço', 'Nenhuma O.S. cadastrada para este cliente.', serviceOrders, '/os/') +
+    groupHtml(
+      'Pedidos',
+      'Nenhum pedido cadastrado para este cliente.',
+      tagged(client.orders, 'parts'),
+      '/pedido/',
+    ) +
+    groupHtml(
+      'Atendimentos externos',
+      'Nenhum atendimento externo cadastrado para este cliente.',
+      tagged(client.external_service_orders, 'external'),
+      '/os/',
+    ) +
+    '</details></li>'
+  );
+}
+
+/** OrderGroup's markup: the title, then the rows or the group's empty text. */
+function groupHtml(title: string, empty: string, items: GroupItem[], path: string): string {
+  if (items.length === 0)
+    return `<div class="order-group"><h3>${title}</h3><p class="muted">${empty}</p></div>`;
+  let rows = '';
+  for (const o of items) {
+    rows +=
+      `<li class="cols-4"><span>${text(o.number)}</span>` +
+      `<span>${text(o.product_name ?? o.piece_name ?? '-')}</span>${statusHtml(o.kind, o.status)}` +
+      `<a href="${text(`${path}${o.id}`)}">Abrir</a></li>`;
+  }
+  return `<div class="order-group"><h3>${title}</h3><ul class="rows">${rows}</ul></div>`;
+}
+
+/** StatusLabel's markup. */
+function statusHtml(kind: OrderKind, code: number): string {
+  return `<span class="${text(`status status-${kind}-${code}`)}">${text(statusLabel(kind, code))}</span>`;
+}
