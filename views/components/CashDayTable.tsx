@@ -1,7 +1,8 @@
 import { isManualEntryType } from '../../domain/transactions.ts';
 import type { CashEntry } from '../../server/backend/cash.ts';
 import { escapeHtml } from '../escape-html.ts';
-import { CASH_HEADERS, cashCellTexts, entryValue, VALUE_COLUMN } from './cash-cells.ts';
+import { CashTableHead } from './CashTable.tsx';
+import { cashCellTexts, entryValue, VALUE_COLUMN } from './cash-cells.ts';
 
 /**
  * The list of Caixa do dia (SPEC §2): CashTable's 9 columns (cash-cells.ts) and a last one with the links
@@ -15,14 +16,7 @@ export function CashDayTable({ entries }: { entries: CashEntry[] }) {
   return (
     <div className="cash-scroll">
       <table className="cash">
-        <thead>
-          <tr>
-            {CASH_HEADERS.map((header) => (
-              <th key={header}>{header}</th>
-            ))}
-            <th>Ações</th>
-          </tr>
-        </thead>
+        <CashTableHead actions />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: every text of the rows goes through escapeHtml */}
         <tbody dangerouslySetInnerHTML={{ __html: entries.map(rowHtml).join('') }} />
       </table>

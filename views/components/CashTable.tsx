@@ -8,6 +8,20 @@ export function EntryValue({ entry }: { entry: CashEntry }) {
   return <span className={`money flow-${value.flow}`}>{value.text}</span>;
 }
 
+/** The 9 column headers, and 'Ações' over a last cell of actions when the list has one. */
+export function CashTableHead({ actions }: { actions: boolean }) {
+  return (
+    <thead>
+      <tr>
+        {CASH_HEADERS.map((header) => (
+          <th key={header}>{header}</th>
+        ))}
+        {actions ? <th>Ações</th> : null}
+      </tr>
+    </thead>
+  );
+}
+
 /**
  * The 9 columns of SPEC §2 Cash of the day (cash-cells.ts): date, type, description, value, payment
  * method, order number, product name, brand, client name. `actions` adds a last cell per entry.
@@ -23,14 +37,7 @@ export function CashTable({
   return (
     <div className="cash-scroll">
       <table className="cash">
-        <thead>
-          <tr>
-            {CASH_HEADERS.map((header) => (
-              <th key={header}>{header}</th>
-            ))}
-            {actions ? <th>Ações</th> : null}
-          </tr>
-        </thead>
+        <CashTableHead actions={Boolean(actions)} />
         <tbody>
           {entries.map((e) => {
             const value = entryValue(e);
