@@ -1,29 +1,12 @@
 /** Clients in the database: reading the living ones, searching, writing and soft-deleting. */
 import { type RawBuilder, sql } from 'kysely';
+import { CLIENT_FIELD_NAMES, type ClientFields } from '../../domain/clients.ts';
 import { digitsOf, normalizeCnpj } from '../../domain/documents.ts';
 import type { Db } from '../db/connect.ts';
 import { isoTimestamp } from '../db/json-values.ts';
 import type { ClientInput } from './schema.ts';
 
-export type ClientRow = {
-  id: number;
-  name: string;
-  cpf: string | null;
-  cnpj: string | null;
-  email: string | null;
-  phone1: string | null;
-  phone2: string | null;
-  phone3: string | null;
-  zip_code: string | null;
-  address: string | null;
-  number: string | null;
-  complement: string | null;
-  neighborhood: string | null;
-  city: string | null;
-  state: string | null;
-  created_at: Date;
-  updated_at: Date;
-};
+export type ClientRow = { id: number } & ClientFields & { created_at: Date; updated_at: Date };
 
 /** A client as the api shows it: every field, dates as ISO strings. */
 export type PublicClient = Omit<ClientRow, 'created_at' | 'updated_at'> & {
@@ -34,20 +17,7 @@ export type PublicClient = Omit<ClientRow, 'created_at' | 'updated_at'> & {
 /** Every column of a client as the api reads it. */
 export const CLIENT_COLUMNS = [
   'id',
-  'name',
-  'cpf',
-  'cnpj',
-  'email',
-  'phone1',
-  'phone2',
-  'phone3',
-  'zip_code',
-  'address',
-  'number',
-  'complement',
-  'neighborhood',
-  'city',
-  'state',
+  ...CLIENT_FIELD_NAMES,
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof ClientRow)[];

@@ -1,5 +1,6 @@
 /** Row types of every table, as Kysely sees them. */
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ClientFields } from '../../domain/clients.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -41,22 +42,9 @@ export interface SettingsTable {
   value: string;
 }
 
-export interface ClientsTable {
+/** The fields of SPEC §3 (domain/clients.ts), plus what the database keeps and generates. */
+export interface ClientsTable extends ClientFields {
   id: Generated<number>;
-  name: string;
-  cpf: string | null;
-  cnpj: string | null;
-  email: string | null;
-  phone1: string | null;
-  phone2: string | null;
-  phone3: string | null;
-  zip_code: string | null;
-  address: string | null;
-  number: string | null;
-  complement: string | null;
-  neighborhood: string | null;
-  city: string | null;
-  state: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: ColumnType<Date | null, never, Date | string | null>;

@@ -1,4 +1,5 @@
 /** SPEC §7 Clients calls, and the shapes of SPEC §3 Client as the api answers them. */
+import type { ClientFields } from '../../domain/clients.ts';
 import type { ApiResult, Backend } from './client.ts';
 
 export type OrderSummary = {
@@ -10,23 +11,6 @@ export type OrderSummary = {
   created_at?: string;
 };
 
-export type ClientFields = {
-  name: string;
-  cpf: string | null;
-  cnpj: string | null;
-  email: string | null;
-  phone1: string | null;
-  phone2: string | null;
-  phone3: string | null;
-  zip_code: string | null;
-  address: string | null;
-  number: string | null;
-  complement: string | null;
-  neighborhood: string | null;
-  city: string | null;
-  state: string | null;
-};
-
 export type Client = ClientFields & { id: number | string; created_at?: string; updated_at?: string };
 
 export type ClientWithOrders = Client & {
@@ -35,23 +19,6 @@ export type ClientWithOrders = Client & {
   external_service_orders?: OrderSummary[];
   orders?: OrderSummary[];
 };
-
-export const CLIENT_FIELD_NAMES = [
-  'name',
-  'cpf',
-  'cnpj',
-  'email',
-  'phone1',
-  'phone2',
-  'phone3',
-  'zip_code',
-  'address',
-  'number',
-  'complement',
-  'neighborhood',
-  'city',
-  'state',
-] as const satisfies readonly (keyof ClientFields)[];
 
 export function searchClients(backend: Backend, filter: string): Promise<ApiResult<ClientWithOrders[]>> {
   return backend.call<ClientWithOrders[]>('GET', '/clients', { query: { filter } });

@@ -1,5 +1,6 @@
 /** Cadastrar/Editar Cliente (SPEC §5): name required; documents checked; everything else free text. */
 import { z } from 'zod';
+import { CLIENT_FIELD_NAMES, type ClientFieldName, type ClientFields } from '../../domain/clients.ts';
 import {
   isValidCnpj,
   isValidCpf,
@@ -7,7 +8,6 @@ import {
   normalizeCnpj,
   normalizeCpf,
 } from '../../domain/documents.ts';
-import { CLIENT_FIELD_NAMES, type ClientFields } from '../backend/clients.ts';
 import { optionalText, requiredText } from './fields.ts';
 
 /** '' -> null, so the api stores "none" rather than an empty string. */
@@ -42,7 +42,7 @@ export const ClientForm = z.object({
     .transform((v) => orNull(v.toUpperCase())),
 }) satisfies z.ZodType<ClientFields, unknown>;
 
-export type ClientValues = Partial<Record<(typeof CLIENT_FIELD_NAMES)[number], string>>;
+export type ClientValues = Partial<Record<ClientFieldName, string>>;
 
 /** What the person typed, to put back in the form. */
 export function clientValuesOf(body: unknown): ClientValues {
