@@ -12,7 +12,8 @@ import { type GroupItem, tagged } from './OrderGroup.tsx';
  * A search answers with up to dozens of clients of some 50 elements each, and React rendering them was
  * a fifth of the web's work for the page (npm run bench): they are written here as one string, every
  * text through escapeHtml, exactly the markup React writes for them (test/web/client-results.test.tsx
- * holds the React version they are checked against). Markup as a string stays in this file.
+ * holds the React version they are checked against). Markup as a string stays in this file; see
+ * docs/decisions/015-lists-written-as-strings.md for when a list may be written so.
  */
 export function ClientResults({ clients }: { clients: ClientWithOrders[] }) {
   return (
