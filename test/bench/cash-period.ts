@@ -21,7 +21,6 @@
 // First: React's build is chosen when it is first loaded.
 import './node-env-production.ts';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import type { DbKind } from '../../api/db/connect.ts';
 import {
@@ -33,7 +32,10 @@ import {
 } from '../../api/transactions/repository.ts';
 import { PERIOD_PAGE_SIZE } from '../../server/cash-period.ts';
 import { count } from '../../views/format.ts';
-import { apiLogin, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
+import type { TestApi } from '../support/api.ts';
+import { type ApiBenchOptions, apiBenchSettings, runWhenMain } from './api-bench-entry.ts';
+import { besideCells, fixed, planSections, planText, targetRow } from './api-table.ts';
+import { benchTargets, managerSession, onEachTarget } from './api-targets.ts';
 import {
   PAGE_TARGET_MS,
   type PageCase,
@@ -42,22 +44,18 @@ import {
   timePages,
   unlockedBrowser,
 } from './cash-period-web.ts';
-import { fetchBody, percentiles, type Timing, timeMany } from './timing.ts';
+import { type Beside, fetchBody, type Timing, timeBeside } from './timing.ts';
 
 export const TARGET_RATIO = 3;
 export { PAGE_TARGET_MS, type PageResult, type Timing };
 
-export type CaseResult = {
+export type CaseResult = Beside & {
   label: string;
   start: string;
   end: string;
   entries: number;
   /** Size of the JSON answer, in MB. */
   megabytes: number;
-  http: Timing;
-  sql: Timing;
-  /** http p95 / sql p95 */
-  ratio: number;
   meetsTarget: boolean;
 };
 export type TargetResult = {
@@ -71,18 +69,11 @@ export type TargetResult = {
 };
 export type CashPeriodBench = { targets: TargetResult[] };
 
-export type BenchOptions = {
-  entries?: number;
-  requests?: number;
-  explain?: boolean;
-  log?: (line: string) => void;
-};
+export type BenchOptions = ApiBenchOptions & { entries?: number };
 
 const YEAR_START = '2025-01-01';
 const YEAR_END = '2025-12-31';
 const CLIENTS = 5_000;
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
  * Clients, service orders and parts orders, then the entries, all generated inside the database (so the
@@ -210,26 +201,22 @@ function apiCases(api: TestApi, yearCount: number): ApiCase[] {
   const first = page(0);
   const last = page((Math.max(1, Math.ceil(yearCount / PERIOD_PAGE_SIZE)) - 1) * PERIOD_PAGE_SIZE);
   const year = { start: YEAR_START, end: YEAR_END };
+  /** A call over the whole year: its api path, the same query bare, and that query's plan. */
+  type YearCall = { path: string; bare: ApiCase['bare']; plan: ApiCase['plans'][number] };
+  const alone = (label: string, call: YearCall, entriesOf: ApiCase['entriesOf']): ApiCase => ({
+    label,
+    ...year,
+    paths: [call.path],
+    bare: call.bare,
+    plans: [call.plan],
+    entriesOf,
+  });
   return [
     whole('one day', '2025-06-16', '2025-06-16'),
     whole('one month', '2025-06-01', '2025-06-30'),
     whole('whole year', YEAR_START, YEAR_END),
-    {
-      label: 'year summary',
-      ...year,
-      paths: [summary.path],
-      bare: summary.bare,
-      plans: [summary.plan],
-      entriesOf: summaryCount,
-    },
-    {
-      label: 'year page 1',
-      ...year,
-      paths: [first.path],
-      bare: first.bare,
-      plans: [first.plan],
-      entriesOf: listLength,
-    },
+    alone('year summary', summary, summaryCount),
+    alone('year page 1', first, listLength),
     {
       label: 'summary+page 1',
       ...year,
@@ -238,14 +225,7 @@ function apiCases(api: TestApi, yearCount: number): ApiCase[] {
       plans: [],
       entriesOf: (bodies) => (bodies[1] as unknown[]).length,
     },
-    {
-      label: 'year last page',
-      ...year,
-      paths: [last.path],
-      bare: last.bare,
-      plans: [last.plan],
-      entriesOf: listLength,
-    },
+    alone('year last page', last, listLength),
   ];
 }
 
@@ -270,100 +250,80 @@ function pageCases(yearCount: number, monthCount: number): PageCase[] {
 }
 
 async function benchTarget(
+  api: TestApi,
   kind: DbKind,
   entries: number,
   requests: number,
   explain: boolean,
   log: (line: string) => void,
 ): Promise<TargetResult> {
-  const api = await startTestApi(kind);
-  try {
-    const insertSeconds = await fill(api, entries);
-    log(`cash-period: ${kind}, ${entries} entries in ${insertSeconds.toFixed(1)} s`);
-    // Access tokens live 15 minutes and a slow target runs longer: sign in again, untimed, well before.
-    let token = '';
-    let signedAt = 0;
-    const freshToken = async () => {
-      if (!token || performance.now() - signedAt > 5 * 60_000) {
-        token = (await apiLogin(api, MANAGER.username, MANAGER.password)).token;
-        signedAt = performance.now();
-      }
-    };
-    const countOf = async (start: string, end: string) =>
-      (await cashTotalsBetween(api.deps.db, start, end)).reduce((n, t) => n + Number(t.count), 0);
-    const yearCount = await countOf(YEAR_START, YEAR_END);
+  const insertSeconds = await fill(api, entries);
+  log(`cash-period: ${kind}, ${entries} entries in ${insertSeconds.toFixed(1)} s`);
+  const session = managerSession(api);
+  const countOf = async (start: string, end: string) =>
+    (await cashTotalsBetween(api.deps.db, start, end)).reduce((n, t) => n + Number(t.count), 0);
+  const yearCount = await countOf(YEAR_START, YEAR_END);
 
-    const results: CaseResult[] = [];
-    const plans: Record<string, string> = {};
-    for (const c of apiCases(api, yearCount)) {
-      if (explain) {
-        for (const [n, plan] of c.plans.entries()) {
-          const rows = await plan();
-          plans[`${c.label}${c.plans.length > 1 ? ` ${n + 1}` : ''} (${c.start}..${c.end})`] = rows
-            .map((r) => String(Object.values(r)[0]))
-            .join('\n');
-        }
+  const results: CaseResult[] = [];
+  const plans: Record<string, string> = {};
+  for (const c of apiCases(api, yearCount)) {
+    if (explain) {
+      for (const [n, plan] of c.plans.entries()) {
+        const rows = await plan();
+        plans[`${c.label}${c.plans.length > 1 ? ` ${n + 1}` : ''} (${c.start}..${c.end})`] = planText(rows);
       }
-      const urls = c.paths.map((path) => `${api.url}${path}`);
-      await freshToken();
-      const checks = await Promise.all(urls.map((url) => fetchBody(url, bearer(token))));
-      for (const [n, check] of checks.entries()) {
-        if (check.status !== 200) throw new Error(`GET ${urls[n]}: ${check.status} ${check.body.toString()}`);
-      }
-      const found = c.entriesOf(checks.map((check) => JSON.parse(check.body.toString()) as unknown));
-      const warmUp = Math.min(2, requests);
-      const http = await timeMany(
-        requests,
-        warmUp,
-        () =>
-          Promise.all(
-            urls.map(async (url) => {
-              const res = await fetchBody(url, bearer(token));
-              if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
-            }),
-          ),
-        freshToken,
-      );
-      const bare = await timeMany(requests, warmUp, c.bare);
-      const httpT = percentiles(http);
-      const sqlT = percentiles(bare);
-      const ratio = Math.round((httpT.p95 / Math.max(sqlT.p95, 0.01)) * 100) / 100;
-      log(`cash-period: ${kind} ${c.label}: http p95 ${httpT.p95} ms, sql p95 ${sqlT.p95} ms`);
-      const bytes = checks.reduce((n, check) => n + check.body.length, 0);
-      results.push({
-        label: c.label,
-        start: c.start,
-        end: c.end,
-        entries: found,
-        megabytes: Math.round((bytes / 1e6) * 10) / 10,
-        http: httpT,
-        sql: sqlT,
-        ratio,
-        meetsTarget: ratio < TARGET_RATIO,
-      });
     }
-
-    // The rendered pages, through the web in front of this same api.
-    const web = await startBenchWeb(api);
-    let pages: PageResult[];
-    try {
-      const browser = await unlockedBrowser(web.url);
-      const cases = pageCases(yearCount, await countOf('2025-06-01', '2025-06-30'));
-      pages = await timePages(web.url, browser, cases, requests, (line) => log(`${line} (${kind})`));
-    } finally {
-      await web.stop();
+    const urls = c.paths.map((path) => `${api.url}${path}`);
+    await session.fresh();
+    const checks = await Promise.all(urls.map((url) => fetchBody(url, session.headers())));
+    for (const [n, check] of checks.entries()) {
+      if (check.status !== 200) throw new Error(`GET ${urls[n]}: ${check.status} ${check.body.toString()}`);
     }
-    return {
-      kind,
-      entries,
-      insertSeconds: Math.round(insertSeconds * 10) / 10,
-      cases: results,
-      pages,
-      ...(explain ? { plans } : {}),
-    };
-  } finally {
-    await api.stop();
+    const found = c.entriesOf(checks.map((check) => JSON.parse(check.body.toString()) as unknown));
+    const timed = await timeBeside({
+      times: requests,
+      warmUp: Math.min(2, requests),
+      http: () =>
+        Promise.all(
+          urls.map(async (url) => {
+            const res = await fetchBody(url, session.headers());
+            if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
+          }),
+        ),
+      bare: c.bare,
+      prepare: session.fresh,
+    });
+    log(`cash-period: ${kind} ${c.label}: http p95 ${timed.http.p95} ms, sql p95 ${timed.sql.p95} ms`);
+    const bytes = checks.reduce((n, check) => n + check.body.length, 0);
+    results.push({
+      label: c.label,
+      start: c.start,
+      end: c.end,
+      entries: found,
+      megabytes: Math.round((bytes / 1e6) * 10) / 10,
+      ...timed,
+      meetsTarget: timed.ratio < TARGET_RATIO,
+    });
   }
+
+  // The rendered pages, through the web in front of this same api.
+  const web = await startBenchWeb(api);
+  let pages: PageResult[];
+  try {
+    const browser = await unlockedBrowser(web.url);
+    const cases = pageCases(yearCount, await countOf('2025-06-01', '2025-06-30'));
+    pages = await timePages(web.url, browser, cases, requests, (line) => log(`${line} (${kind})`));
+  } finally {
+    await web.stop();
+  }
+  return {
+    kind,
+    entries,
+    insertSeconds: Math.round(insertSeconds * 10) / 10,
+    cases: results,
+    pages,
+    ...(explain ? { plans } : {}),
+  };
 }
 
 export function formatCashPeriodBench(bench: CashPeriodBench): string {
@@ -373,20 +333,8 @@ export function formatCashPeriodBench(bench: CashPeriodBench): string {
   ];
   for (const t of bench.targets) {
     for (const c of t.cases) {
-      lines.push(
-        [
-          t.kind.padEnd(9),
-          c.label.padEnd(15),
-          String(c.entries).padStart(9),
-          c.megabytes.toFixed(1).padStart(6),
-          c.http.p50.toFixed(1).padStart(9),
-          c.http.p95.toFixed(1).padStart(9),
-          c.sql.p50.toFixed(1).padStart(9),
-          c.sql.p95.toFixed(1).padStart(9),
-          c.ratio.toFixed(2).padStart(6),
-          c.meetsTarget ? ' yes' : ' NO',
-        ].join(' '),
-      );
+      const cells = [c.label.padEnd(15), String(c.entries).padStart(9), fixed(c.megabytes, 1, 6)];
+      lines.push(targetRow(t.kind, [...cells, ...besideCells(c, 1, 9)], c.meetsTarget));
     }
     lines.push(`          (${t.entries} entries generated in ${t.insertSeconds} s)`);
   }
@@ -397,43 +345,26 @@ export function formatCashPeriodBench(bench: CashPeriodBench): string {
   );
   for (const t of bench.targets) {
     for (const p of t.pages) {
+      const cells = [p.label.padEnd(16), String(p.rows).padStart(8), fixed(p.kilobytes, 1, 7)];
       lines.push(
-        [
-          t.kind.padEnd(9),
-          p.label.padEnd(16),
-          String(p.rows).padStart(8),
-          p.kilobytes.toFixed(1).padStart(7),
-          p.http.p50.toFixed(1).padStart(6),
-          p.http.p95.toFixed(1).padStart(7),
-          p.meetsTarget ? ' yes' : ' NO',
-        ].join(' '),
+        targetRow(t.kind, [...cells, fixed(p.http.p50, 1, 6), fixed(p.http.p95, 1, 7)], p.meetsTarget),
       );
     }
   }
-  for (const t of bench.targets) {
-    for (const [name, plan] of Object.entries(t.plans ?? {})) lines.push(`\n${t.kind} ${name}:\n${plan}`);
-  }
+  for (const t of bench.targets) lines.push(...planSections(t));
   return lines.join('\n');
 }
 
 export async function runCashPeriodBench(options: BenchOptions = {}): Promise<CashPeriodBench> {
   const entries = options.entries ?? Number(process.env.BENCH_ENTRIES ?? 250_000);
-  const requests = options.requests ?? 20;
-  const explain = options.explain ?? process.env.BENCH_EXPLAIN === '1';
-  const log = options.log ?? (() => {});
-  const available: DbKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-  // BENCH_TARGETS=postgres runs one of them only.
-  const only = process.env.BENCH_TARGETS?.split(',');
-  const kinds = only ? available.filter((k) => only.includes(k)) : available;
-  const targets: TargetResult[] = [];
-  for (const kind of kinds) {
-    log(`cash-period: ${kind}, generating ${entries} entries…`);
-    targets.push(await benchTarget(kind, entries, requests, explain, log));
-  }
+  const { requests, explain, log } = apiBenchSettings(options, 20);
+  const targets = await onEachTarget(
+    // BENCH_TARGETS=postgres runs one of them only.
+    benchTargets(process.env.BENCH_TARGETS?.split(',')),
+    (kind) => log(`cash-period: ${kind}, generating ${entries} entries…`),
+    (api, kind) => benchTarget(api, kind, entries, requests, explain, log),
+  );
   return { targets };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const bench = await runCashPeriodBench({ log: (line) => process.stderr.write(`${line}\n`) });
-  process.stdout.write(`${formatCashPeriodBench(bench)}\n`);
-}
+await runWhenMain(import.meta.url, runCashPeriodBench, formatCashPeriodBench);

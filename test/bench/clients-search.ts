@@ -8,13 +8,15 @@
  *   npx tsx test/bench/clients-search.ts   # BENCH_CLIENTS=20000 quicker, BENCH_EXPLAIN=1 prints the plans
  */
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { cpf as cpfLib } from 'cpf-cnpj-validator';
 import { sql } from 'kysely';
 import { searchWithOrderLists, searchWithOrderListsQuery } from '../../api/clients/order-lists.ts';
 import type { DbKind } from '../../api/db/connect.ts';
-import { apiLogin, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
-import { percentiles, type Timing, timeMany } from './timing.ts';
+import type { TestApi } from '../support/api.ts';
+import { type ApiBenchOptions, apiBenchSettings, runWhenMain } from './api-bench-entry.ts';
+import { besideCells, planSections, planText, targetRow } from './api-table.ts';
+import { benchTargets, managerSession, onEachTarget } from './api-targets.ts';
+import { type Beside, percentiles, type Timing, timeBeside, timeMany } from './timing.ts';
 
 export type { Timing };
 
@@ -24,14 +26,10 @@ const WARM_UP = (requests: number) => Math.min(20, requests);
 export const TARGET_P95_MS = 15;
 export const TARGET_RATIO = 3;
 
-export type CaseResult = {
+export type CaseResult = Beside & {
   label: string;
   filter: string;
   results: number;
-  http: Timing;
-  sql: Timing;
-  /** http p95 / sql p95 */
-  ratio: number;
   meetsTarget: boolean;
 };
 export type TargetResult = {
@@ -46,12 +44,7 @@ export type TargetResult = {
 };
 export type ClientsSearchBench = { targets: TargetResult[] };
 
-export type BenchOptions = {
-  clients?: number;
-  requests?: number;
-  explain?: boolean;
-  log?: (line: string) => void;
-};
+export type BenchOptions = ApiBenchOptions & { clients?: number };
 
 const FIRST = [
   'José',
@@ -248,79 +241,74 @@ async function fill(api: TestApi, count: number): Promise<number> {
 }
 
 async function benchTarget(
+  api: TestApi,
   kind: DbKind,
   clients: number,
   requests: number,
   explain: boolean,
 ): Promise<TargetResult> {
-  const api = await startTestApi(kind);
-  try {
-    const insertSeconds = await fill(api, clients);
-    const { token } = await apiLogin(api, MANAGER.username, MANAGER.password);
-    const someCpf = await api.deps.db
-      .selectFrom('clients')
-      .select('cpf')
-      .where('cpf', 'is not', null)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    const cases = [
-      { label: 'name word', filter: 'goncalves' },
-      { label: 'two name words', filter: 'maria souza' },
-      { label: 'CPF prefix', filter: (someCpf.cpf ?? '').slice(0, 6) },
-      { label: 'miss', filter: 'xyzqwk' },
-      // Under 3 characters a word has no trigram: the worst case, a walk in name order.
-      { label: 'short word', filter: 'zé' },
-    ];
-    const httpFloor = percentiles(
-      await timeMany(requests, WARM_UP(requests), async () => {
-        await (await get(`${api.url}/healthz`)).text();
-      }),
-    );
-    const results: CaseResult[] = [];
-    const plans: Record<string, string> = {};
-    for (const { label, filter } of cases) {
-      const query = searchWithOrderListsQuery(filter);
-      if (explain && query) {
-        const { rows } = await sql<Record<string, unknown>>`EXPLAIN (ANALYZE, BUFFERS) ${query}`.execute(
-          api.deps.db,
-        );
-        plans[`${label} (${filter})`] = rows.map((r) => String(Object.values(r)[0])).join('\n');
-      }
-      const url = `${api.url}/clients?filter=${encodeURIComponent(filter)}`;
-      let found = 0;
-      const http = await timeMany(requests, WARM_UP(requests), async () => {
-        const res = await get(url, { authorization: `Bearer ${token}` });
+  const insertSeconds = await fill(api, clients);
+  const session = managerSession(api);
+  await session.fresh();
+  const someCpf = await api.deps.db
+    .selectFrom('clients')
+    .select('cpf')
+    .where('cpf', 'is not', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const cases = [
+    { label: 'name word', filter: 'goncalves' },
+    { label: 'two name words', filter: 'maria souza' },
+    { label: 'CPF prefix', filter: (someCpf.cpf ?? '').slice(0, 6) },
+    { label: 'miss', filter: 'xyzqwk' },
+    // Under 3 characters a word has no trigram: the worst case, a walk in name order.
+    { label: 'short word', filter: 'zé' },
+  ];
+  const httpFloor = percentiles(
+    await timeMany(requests, WARM_UP(requests), async () => {
+      await (await get(`${api.url}/healthz`)).text();
+    }),
+  );
+  const results: CaseResult[] = [];
+  const plans: Record<string, string> = {};
+  for (const { label, filter } of cases) {
+    const query = searchWithOrderListsQuery(filter);
+    if (explain && query) {
+      const { rows } = await sql<Record<string, unknown>>`EXPLAIN (ANALYZE, BUFFERS) ${query}`.execute(
+        api.deps.db,
+      );
+      plans[`${label} (${filter})`] = planText(rows);
+    }
+    const url = `${api.url}/clients?filter=${encodeURIComponent(filter)}`;
+    let found = 0;
+    const timed = await timeBeside({
+      times: requests,
+      warmUp: WARM_UP(requests),
+      http: async () => {
+        const res = await get(url, session.headers());
         if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
         found = ((await res.json()) as unknown[]).length;
-      });
-      const bare = await timeMany(requests, WARM_UP(requests), () =>
-        searchWithOrderLists(api.deps.db, filter),
-      );
-      const httpT = percentiles(http);
-      const sqlT = percentiles(bare);
-      const ratio = Math.round((httpT.p95 / Math.max(sqlT.p95, 0.01)) * 100) / 100;
-      results.push({
-        label,
-        filter,
-        results: found,
-        http: httpT,
-        sql: sqlT,
-        ratio,
-        meetsTarget: httpT.p95 < TARGET_P95_MS && ratio < TARGET_RATIO,
-      });
-    }
-    return {
-      kind,
-      clients,
-      insertSeconds: Math.round(insertSeconds * 10) / 10,
-      httpFloor,
-      cases: results,
-      ...(explain ? { plans } : {}),
-    };
-  } finally {
-    await api.stop();
+      },
+      bare: () => searchWithOrderLists(api.deps.db, filter),
+      prepare: session.fresh,
+    });
+    results.push({
+      label,
+      filter,
+      results: found,
+      ...timed,
+      meetsTarget: timed.http.p95 < TARGET_P95_MS && timed.ratio < TARGET_RATIO,
+    });
   }
+  return {
+    kind,
+    clients,
+    insertSeconds: Math.round(insertSeconds * 10) / 10,
+    httpFloor,
+    cases: results,
+    ...(explain ? { plans } : {}),
+  };
 }
 
 export function formatClientsSearchBench(bench: ClientsSearchBench): string {
@@ -330,45 +318,27 @@ export function formatClientsSearchBench(bench: ClientsSearchBench): string {
   ];
   for (const t of bench.targets) {
     for (const c of t.cases) {
-      lines.push(
-        [
-          t.kind.padEnd(9),
-          c.label.padEnd(15),
-          c.filter.padEnd(12),
-          String(c.results).padStart(5),
-          c.http.p50.toFixed(2).padStart(9),
-          c.http.p95.toFixed(2).padStart(9),
-          c.sql.p50.toFixed(2).padStart(8),
-          c.sql.p95.toFixed(2).padStart(8),
-          c.ratio.toFixed(2).padStart(6),
-          c.meetsTarget ? ' yes' : ' NO',
-        ].join(' '),
-      );
+      const cells = [c.label.padEnd(15), c.filter.padEnd(12), String(c.results).padStart(5)];
+      lines.push(targetRow(t.kind, [...cells, ...besideCells(c, 2, 8)], c.meetsTarget));
     }
     lines.push(
       `          (${t.clients} clients inserted in ${t.insertSeconds} s; HTTP floor, GET /healthz: ` +
         `p50 ${t.httpFloor.p50.toFixed(2)} ms, p95 ${t.httpFloor.p95.toFixed(2)} ms)`,
     );
-    for (const [name, plan] of Object.entries(t.plans ?? {})) lines.push(`\n${t.kind} ${name}:\n${plan}`);
+    lines.push(...planSections(t));
   }
   return lines.join('\n');
 }
 
 export async function runClientsSearchBench(options: BenchOptions = {}): Promise<ClientsSearchBench> {
   const clients = options.clients ?? Number(process.env.BENCH_CLIENTS ?? 100_000);
-  const requests = options.requests ?? 200;
-  const explain = options.explain ?? process.env.BENCH_EXPLAIN === '1';
-  const log = options.log ?? (() => {});
-  const kinds: DbKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-  const targets: TargetResult[] = [];
-  for (const kind of kinds) {
-    log(`clients-search: ${kind}, inserting ${clients} clients…`);
-    targets.push(await benchTarget(kind, clients, requests, explain));
-  }
+  const { requests, explain, log } = apiBenchSettings(options, 200);
+  const targets = await onEachTarget(
+    benchTargets(),
+    (kind) => log(`clients-search: ${kind}, inserting ${clients} clients…`),
+    (api, kind) => benchTarget(api, kind, clients, requests, explain),
+  );
   return { targets };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const bench = await runClientsSearchBench({ log: (line) => process.stderr.write(`${line}\n`) });
-  process.stdout.write(`${formatClientsSearchBench(bench)}\n`);
-}
+await runWhenMain(import.meta.url, runClientsSearchBench, formatClientsSearchBench);

@@ -1,4 +1,7 @@
-/** How the api benches (clients search, cash by period) time things: percentiles, a GET to its last byte, repeated runs. */
+/**
+ * How the api benches (clients search, cash by period) time things: percentiles, a GET to its last byte,
+ * repeated runs, and the api beside the bare queries it runs.
+ */
 import { get } from 'node:http';
 import { performance } from 'node:perf_hooks';
 
@@ -46,4 +49,26 @@ export async function timeMany(
     samples.push(performance.now() - start);
   }
   return samples;
+}
+
+/** The api's time beside the bare queries' for the same work; `ratio` is http p95 / sql p95. */
+export type Beside = { http: Timing; sql: Timing; ratio: number };
+
+/**
+ * Times the api's answer, then the bare queries it runs (same database, same run), each `times` times
+ * after `warmUp` untimed runs; `prepare` runs untimed before each HTTP run. The ratio is what the api adds
+ * over its queries; the floor under the bare p95 keeps a sub-0.01 ms query from blowing it up.
+ */
+export async function timeBeside(series: {
+  times: number;
+  warmUp: number;
+  http: () => Promise<unknown>;
+  bare: () => Promise<unknown>;
+  prepare?: () => Promise<unknown>;
+}): Promise<Beside> {
+  const { times, warmUp } = series;
+  const http = percentiles(await timeMany(times, warmUp, series.http, series.prepare));
+  const sql = percentiles(await timeMany(times, warmUp, series.bare));
+  const ratio = Math.round((http.p95 / Math.max(sql.p95, 0.01)) * 100) / 100;
+  return { http, sql, ratio };
 }
