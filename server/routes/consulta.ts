@@ -2,7 +2,8 @@
 import { Router } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
-import { Consulta, type ConsultaProps, type OrderHit } from '../../views/pages/Consulta.tsx';
+import { orderRowOf } from '../../views/components/OrderRows.tsx';
+import { Consulta, type ConsultaProps } from '../../views/pages/Consulta.tsx';
 import type { ApiResult } from '../backend/client.ts';
 import { searchClients } from '../backend/clients.ts';
 import { BackendUnavailable } from '../backend/errors.ts';
@@ -60,18 +61,7 @@ export function consultaRoutes(deps: WebDeps): Router {
       tipo === 'os' ? serviceOrdersByNumber(req.api, q) : partsOrdersByNumber(req.api, q),
     );
     if (!result.ok) return show({}, result.status === 503 ? 503 : 502, true);
-    const orders: OrderHit[] = result.data.map((o) => {
-      const kind = tipo === 'os' ? serviceOrderKind(o) : 'parts';
-      return {
-        id: o.id,
-        number: o.number,
-        clientName: o.client?.name ?? '-',
-        itemName: (tipo === 'os' ? o.product_name : o.piece_name) ?? '-',
-        kind,
-        status: o.status,
-        href: tipo === 'os' ? `/os/${o.id}` : `/pedido/${o.id}`,
-      };
-    });
+    const orders = result.data.map((o) => orderRowOf(o, tipo === 'os' ? serviceOrderKind(o) : 'parts'));
     return show({ results: { kind: tipo, orders } });
   });
 

@@ -37,9 +37,6 @@ function listOf(req: Request, kind: OrderKind, status: number): Promise<ApiResul
   return kind === 'parts' ? listPartsOrders(req.api, status) : listServiceOrders(req.api, kind, status);
 }
 
-const hrefOf = (kind: OrderKind, id: number | string) =>
-  `${kind === 'parts' ? '/pedido/' : '/os/'}${encodeURIComponent(String(id))}`;
-
 export function listRoutes(deps: WebDeps): Router {
   const router = Router();
 
@@ -71,7 +68,7 @@ export function listRoutes(deps: WebDeps): Router {
       const result = await listOf(req, screen.kind, code);
       // SPEC §8: status listing failures show nothing.
       if (!result.ok) return show(req, res, { status: typed }, 502);
-      const rows = result.data.map((o) => orderRowOf(o, screen.kind, hrefOf(screen.kind, o.id)));
+      const rows = result.data.map((o) => orderRowOf(o, screen.kind));
       return show(req, res, { status: typed, rows });
     });
   }

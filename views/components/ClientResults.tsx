@@ -1,9 +1,9 @@
 import { formatCep, formatCnpj, formatCpf } from '../../domain/documents.ts';
-import { type OrderKind, statusLabel } from '../../domain/statuses.ts';
 import type { ClientWithOrders } from '../../server/backend/clients.ts';
-import { escapeHtml } from '../escape-html.ts';
+import { escapeChild } from '../escape-html.ts';
 import { orDash } from './ClientDetails.tsx';
 import { type GroupItem, tagged } from './OrderGroup.tsx';
+import { statusLabelHtml } from './StatusLabel.tsx';
 
 /**
  * Consulta's client results (SPEC §2): name, CPF and CNPJ, expanded to the contact and address fields,
@@ -19,15 +19,11 @@ export function ClientResults({ clients }: { clients: ClientWithOrders[] }) {
   return (
     <ul
       className="client-results"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: every text of the results goes through escapeHtml
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: every text of the results goes through escapeChild
       dangerouslySetInnerHTML={{ __html: clients.map(clientHtml).join('') }}
     />
   );
 }
-
-/** A value as React prints a child: nothing for null and undefined, escaped text otherwise. */
-const text = (value: string | number | null | undefined) =>
-  value === null || value === undefined ? '' : escapeHtml(String(value));
 
 function clientHtml(client: ClientWithOrders): string {
   // SPEC §2: normal and returned service orders are listed together.
@@ -47,14 +43,15 @@ function clientHtml(client: ClientWithOrders): string {
     ['Complemento', client.complement],
   ];
   let rows = '';
-  for (const [label, value] of details) rows += `<div><dt>${label}</dt><dd>${text(orDash(value))}</dd></div>`;
+  for (const [label, value] of details)
+    rows += `<div><dt>${label}</dt><dd>${escapeChild(orDash(value))}</dd></div>`;
   return (
     '<li class="client-result"><details><summary>' +
-    `<span class="name">${text(client.name)}</span>` +
-    `<span>CPF: ${text(orDash(formatCpf(client.cpf)))}</span>` +
-    `<span>CNPJ: ${text(orDash(formatCnpj(client.cnpj)))}</span>` +
+    `<span class="name">${escapeChild(client.name)}</span>` +
+    `<span>CPF: ${escapeChild(orDash(formatCpf(client.cpf)))}</span>` +
+    `<span>CNPJ: ${escapeChild(orDash(formatCnpj(client.cnpj)))}</span>` +
     `</summary><dl class="details">${rows}</dl>` +
-    `<p><a href="/editar-cliente/${text(client.id)}">Editar cliente</a></p>` +
+    `<p><a href="/editar-cliente/${escapeChild(client.id)}">Editar cliente</a></p>` +
     groupHtml('Ordens de serviço', 'Nenhuma O.S. cadastrada para este cliente.', serviceOrders, '/os/') +
     groupHtml(
       'Pedidos',
@@ -79,14 +76,9 @@ function groupHtml(title: string, empty: string, items: GroupItem[], path: strin
   let rows = '';
   for (const o of items) {
     rows +=
-      `<li class="cols-4"><span>${text(o.number)}</span>` +
-      `<span>${text(o.product_name ?? o.piece_name ?? '-')}</span>${statusHtml(o.kind, o.status)}` +
-      `<a href="${text(`${path}${o.id}`)}">Abrir</a></li>`;
+      `<li class="cols-4"><span>${escapeChild(o.number)}</span>` +
+      `<span>${escapeChild(o.product_name ?? o.piece_name ?? '-')}</span>${statusLabelHtml(o.kind, o.status)}` +
+      `<a href="${escapeChild(`${path}${o.id}`)}">Abrir</a></li>`;
   }
   return `<div class="order-group"><h3>${title}</h3><ul class="rows">${rows}</ul></div>`;
-}
-
-/** StatusLabel's markup. */
-function statusHtml(kind: OrderKind, code: number): string {
-  return `<span class="${text(`status status-${kind}-${code}`)}">${text(statusLabel(kind, code))}</span>`;
 }

@@ -1,6 +1,7 @@
 import type { OrderKind } from '../../domain/statuses.ts';
 import type { OrderListItem } from '../../server/backend/lookup.ts';
-import { StatusLabel } from './StatusLabel.tsx';
+import { escapeChild } from '../escape-html.ts';
+import { statusLabelHtml } from './StatusLabel.tsx';
 
 /** One order in a list: number, client name, product or piece name, status, and a link. */
 export type OrderRow = {
@@ -13,8 +14,16 @@ export type OrderRow = {
   href: string;
 };
 
-/** An order as the api lists it, as a row; `href` is where its link goes. */
-export function orderRowOf(item: OrderListItem, kind: OrderKind, href: string): OrderRow {
+/** Where an order opens: /pedido/{id} for a parts order, /os/{id} for a service order of any kind. */
+export const orderHref = (kind: OrderKind, id: number | string) =>
+  `${kind === 'parts' ? '/pedido/' : '/os/'}${encodeURIComponent(String(id))}`;
+
+/** An order as the api lists it, as a row; `href` is where its link goes (the order itself by default). */
+export function orderRowOf(
+  item: OrderListItem,
+  kind: OrderKind,
+  href: string = orderHref(kind, item.id),
+): OrderRow {
   const name = kind === 'parts' ? item.piece_name : item.product_name;
   return {
     id: String(item.id),
@@ -27,19 +36,27 @@ export function orderRowOf(item: OrderListItem, kind: OrderKind, href: string): 
   };
 }
 
-/** Orders in five columns (SPEC §2 "Lists render in five columns"); the last is Abrir or Selecionar. */
+/**
+ * Orders in five columns (SPEC §2 "Lists render in five columns"); the last is Abrir or Selecionar.
+ *
+ * A list by status shows every order in that status, often dozens: the rows are written as one string,
+ * every text through escapeChild, exactly the markup React wrote for them (decision 015;
+ * test/web/order-rows.test.tsx holds the React version they are checked against).
+ */
 export function OrderRows({ rows, linkLabel = 'Abrir' }: { rows: OrderRow[]; linkLabel?: string }) {
+  const link = escapeChild(linkLabel);
+  let html = '';
+  for (const r of rows) {
+    html +=
+      `<li class="cols-5"><span>${escapeChild(r.number)}</span><span>${escapeChild(r.clientName)}</span>` +
+      `<span>${escapeChild(r.itemName)}</span>${statusLabelHtml(r.kind, r.status)}` +
+      `<a href="${escapeChild(r.href)}">${link}</a></li>`;
+  }
   return (
-    <ul className="rows results">
-      {rows.map((r) => (
-        <li key={`${r.kind}-${r.id}`} className="cols-5">
-          <span>{r.number}</span>
-          <span>{r.clientName}</span>
-          <span>{r.itemName}</span>
-          <StatusLabel kind={r.kind} code={r.status} />
-          <a href={r.href}>{linkLabel}</a>
-        </li>
-      ))}
-    </ul>
+    <ul
+      className="rows results"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: every text of the rows goes through escapeChild
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }

@@ -2,7 +2,7 @@ import type { ClientWithOrders } from '../../server/backend/clients.ts';
 import { ClientResults } from '../components/ClientResults.tsx';
 import { Field, type FieldErrors, SelectField } from '../components/Field.tsx';
 import { Form } from '../components/Form.tsx';
-import { StatusLabel } from '../components/StatusLabel.tsx';
+import { type OrderRow, OrderRows } from '../components/OrderRows.tsx';
 
 export type SearchKind = 'cliente' | 'os' | 'pedido';
 
@@ -18,38 +18,11 @@ export const EMPTY_RESULTS: Record<SearchKind, string> = {
   pedido: 'Nenhum pedido encontrado com este número.',
 };
 
-/** An order row of a search: number, client, product or piece, status, Abrir. */
-export type OrderHit = {
-  id: number | string;
-  number: string;
-  clientName: string;
-  itemName: string;
-  kind: 'normal' | 'returned' | 'external' | 'parts';
-  status: number;
-  href: string;
-};
-
 export type ConsultaProps = {
   values: { q?: string; tipo?: string };
   errors?: FieldErrors;
-  results?: { kind: 'cliente'; clients: ClientWithOrders[] } | { kind: 'os' | 'pedido'; orders: OrderHit[] };
+  results?: { kind: 'cliente'; clients: ClientWithOrders[] } | { kind: 'os' | 'pedido'; orders: OrderRow[] };
 };
-
-function OrderResults({ orders }: { orders: OrderHit[] }) {
-  return (
-    <ul className="rows results">
-      {orders.map((o) => (
-        <li key={o.href} className="cols-5">
-          <span>{o.number}</span>
-          <span>{o.clientName}</span>
-          <span>{o.itemName}</span>
-          <StatusLabel kind={o.kind} code={o.status} />
-          <a href={o.href}>Abrir</a>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** Consulta (SPEC §2): search text, Cliente / O.S. / Pedido, Buscar, and the results. */
 export function Consulta({ values, errors, results }: ConsultaProps) {
@@ -78,7 +51,7 @@ export function Consulta({ values, errors, results }: ConsultaProps) {
         <ClientResults clients={results.clients} />
       ) : null}
       {results && results.kind !== 'cliente' && results.orders.length > 0 ? (
-        <OrderResults orders={results.orders} />
+        <OrderRows rows={results.orders} />
       ) : null}
     </section>
   );
