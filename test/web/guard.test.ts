@@ -6,6 +6,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nonceSource } from '../../server/middleware/security.ts';
 import { MANAGER } from '../support/api.ts';
 import { agentOn, postForm, startTestWeb, type TestWeb } from '../support/web.ts';
 
@@ -229,6 +230,19 @@ describe('login guard, menu, tokens and scripts', () => {
   });
 
   describe('scripts and CSP', () => {
+    it('nonces are 128 random bits, never the same twice, across refills of their random block', () => {
+      const freshNonce = nonceSource();
+      const nonces = Array.from({ length: 1000 }, freshNonce);
+      expect(new Set(nonces).size).toBe(1000);
+      for (const nonce of nonces) {
+        expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+        expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+      }
+      // Another source (another web instance) shares none of them.
+      const other = new Set(Array.from({ length: 1000 }, nonceSource()));
+      expect(nonces.filter((n) => other.has(n))).toEqual([]);
+    });
+
     it('a page with no island ships no JavaScript at all', async () => {
       const { agent } = await signInWithResponse();
       // Screens whose forms are plain GET searches need no island at all.
