@@ -9,8 +9,7 @@ import { isManualEntryType } from '../../domain/transactions.ts';
 import type { CashEntry } from '../../server/backend/cash.ts';
 import { CashDayTable } from '../../views/components/CashDayTable.tsx';
 import { CashTable } from '../../views/components/CashTable.tsx';
-
-const EVIL = `<script>alert("x")</script> & "Zé" <b> 'aspas'`;
+import { expectHostileTextEscaped, HOSTILE_TEXT } from '../support/html.ts';
 
 /** Every entry type, with and without an order, with texts that must be escaped and some left empty. */
 const ENTRIES: CashEntry[] = [103, 201, 101, 102, 104, 301, 302].flatMap((type, i) => [
@@ -18,12 +17,19 @@ const ENTRIES: CashEntry[] = [103, 201, 101, 102, 104, 301, 302].flatMap((type, 
     id: 100 + i,
     type,
     value: 1234.5 + i,
-    description: i % 2 ? EVIL : '',
+    description: i % 2 ? HOSTILE_TEXT : '',
     date: '2026-11-22',
-    payment_method: i % 3 ? EVIL : null,
+    payment_method: i % 3 ? HOSTILE_TEXT : null,
     service_order:
-      i % 2 ? { number: EVIL, product_name: EVIL, product_brand: null, client: { name: EVIL } } : null,
-    order: i % 3 === 0 ? { number: 'P00001', piece_name: EVIL, client: { name: null } } : null,
+      i % 2
+        ? {
+            number: HOSTILE_TEXT,
+            product_name: HOSTILE_TEXT,
+            product_brand: null,
+            client: { name: HOSTILE_TEXT },
+          }
+        : null,
+    order: i % 3 === 0 ? { number: 'P00001', piece_name: HOSTILE_TEXT, client: { name: null } } : null,
   },
   {
     id: `7"&<${i}>`,
@@ -76,11 +82,7 @@ describe('CashDayTable', () => {
 
   it('never lets the text of an entry out as markup', () => {
     const written = renderToStaticMarkup(<CashDayTable entries={ENTRIES} />);
-    expect(written).not.toContain('<script');
-    expect(written).not.toContain('<b>');
-    expect(written).toContain(
-      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;Zé&quot; &lt;b&gt;',
-    );
+    expectHostileTextEscaped(written);
     expect(written).toContain('href="/caixa-hoje?deletar=7&quot;&amp;&lt;0&gt;"');
   });
 });

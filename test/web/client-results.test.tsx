@@ -10,8 +10,7 @@ import type { ClientWithOrders } from '../../server/backend/clients.ts';
 import { orDash } from '../../views/components/ClientDetails.tsx';
 import { ClientResults } from '../../views/components/ClientResults.tsx';
 import { OrderGroup, tagged } from '../../views/components/OrderGroup.tsx';
-
-const EVIL = `<script>alert("x")</script> & "Zé" <b> 'aspas'`;
+import { expectHostileTextEscaped, HOSTILE_TEXT, HOSTILE_TEXT_ESCAPED } from '../support/html.ts';
 
 const CLIENTS: ClientWithOrders[] = [
   {
@@ -34,28 +33,28 @@ const CLIENTS: ClientWithOrders[] = [
       { id: 10, number: 'M00010', status: 100, product_name: 'Notebook' },
       { id: 11, number: 'M00011', status: 999, product_name: null },
     ],
-    returned_service_orders: [{ id: 12, number: 'R00001', status: 100, product_name: EVIL }],
+    returned_service_orders: [{ id: 12, number: 'R00001', status: 100, product_name: HOSTILE_TEXT }],
     external_service_orders: [{ id: 13, number: 'E00001', status: 100, product_name: 'Televisor' }],
     orders: [{ id: 14, number: 'P00001', status: 100, piece_name: 'Tela' }],
   },
   {
     id: `7"&<x>`,
-    name: EVIL,
-    cpf: EVIL,
+    name: HOSTILE_TEXT,
+    cpf: HOSTILE_TEXT,
     cnpj: null,
-    email: EVIL,
+    email: HOSTILE_TEXT,
     phone1: null,
     phone2: null,
     phone3: null,
-    zip_code: EVIL,
+    zip_code: HOSTILE_TEXT,
     address: null,
-    number: EVIL,
-    complement: EVIL,
+    number: HOSTILE_TEXT,
+    complement: HOSTILE_TEXT,
     neighborhood: null,
     city: null,
     state: null,
     normal_service_orders: [],
-    orders: [{ id: `9"<>`, number: EVIL, status: 200, piece_name: null, product_name: null }],
+    orders: [{ id: `9"<>`, number: HOSTILE_TEXT, status: 200, piece_name: null, product_name: null }],
   },
   {
     id: 3,
@@ -158,11 +157,8 @@ describe('ClientResults', () => {
 
   it('never lets the text of a client or an order out as markup', () => {
     const written = renderToStaticMarkup(<ClientResults clients={CLIENTS} />);
-    expect(written).not.toContain('<script');
-    expect(written).not.toContain('<b>');
-    expect(written).toContain(
-      '<span class="name">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;Zé&quot; &lt;b&gt;',
-    );
+    expectHostileTextEscaped(written);
+    expect(written).toContain(`<span class="name">${HOSTILE_TEXT_ESCAPED}</span>`);
     expect(written).toContain('href="/editar-cliente/7&quot;&amp;&lt;x&gt;"');
     expect(written).toContain('href="/pedido/9&quot;&lt;&gt;"');
   });

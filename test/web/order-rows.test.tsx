@@ -7,8 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { type OrderRow, OrderRows, orderRowOf } from '../../views/components/OrderRows.tsx';
 import { StatusLabel } from '../../views/components/StatusLabel.tsx';
-
-const EVIL = `<script>alert("x")</script> & "Zé" <b> 'aspas'`;
+import { expectHostileTextEscaped, HOSTILE_TEXT } from '../support/html.ts';
 
 const ROWS: OrderRow[] = [
   orderRowOf(
@@ -16,11 +15,11 @@ const ROWS: OrderRow[] = [
     'normal',
   ),
   orderRowOf(
-    { id: 2, number: 'R00001', status: 103, product_name: EVIL, client: { name: EVIL } },
+    { id: 2, number: 'R00001', status: 103, product_name: HOSTILE_TEXT, client: { name: HOSTILE_TEXT } },
     'returned',
   ),
   orderRowOf({ id: 3, number: 'E00001', status: 999, product_name: '  ', client: null }, 'external'),
-  orderRowOf({ id: `9"<>&`, number: EVIL, status: 200, piece_name: 'Tela' }, 'parts'),
+  orderRowOf({ id: `9"<>&`, number: HOSTILE_TEXT, status: 200, piece_name: 'Tela' }, 'parts'),
   orderRowOf({ id: 5, number: 'M00005', status: 100 }, 'normal', `/abrir-os-retorno?original=5&x="y"`),
 ];
 
@@ -60,11 +59,7 @@ describe('OrderRows', () => {
 
   it('never lets the text of an order out as markup', () => {
     const written = renderToStaticMarkup(<OrderRows rows={ROWS} />);
-    expect(written).not.toContain('<script');
-    expect(written).not.toContain('<b>');
-    expect(written).toContain(
-      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;Zé&quot; &lt;b&gt;',
-    );
+    expectHostileTextEscaped(written);
     expect(written).toContain('href="/abrir-os-retorno?original=5&amp;x=&quot;y&quot;"');
   });
 });
