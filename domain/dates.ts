@@ -38,8 +38,8 @@ export function isIsoDay(text: string): boolean {
 /**
  * The calendar day of an instant in a zone, by one Intl formatter per zone kept for the process:
  * date-fns-tz's formatInTimeZone asks Intl for the zone's offset and then formats with date-fns on every
- * call, which was 4 % of the web's busy time on an order page and more on Caixa do dia's 200 rows (npm
- * run bench). Intl alone gives the day with the zone's rules (summer time of past years included).
+ * call, which was 4 % of the web's busy time on an order page (npm run bench). Intl alone gives the day
+ * with the zone's rules (summer time of past years included).
  */
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 

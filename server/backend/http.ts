@@ -32,8 +32,8 @@ export function apiBase(baseUrl: string): { origin: string; basePath: string } {
 
 /**
  * A call's path and query under the base. Built as a string rather than a URL object resolved against
- * the base each time (that parse and print was a fifth of the web's cost of an api call, npm run bench);
- * callers percent-encode what they put in a path.
+ * the base and printed each time, which undici then parsed again: about 0.05 of the 0.35 ms the web spent
+ * on an api call, measured alone. Callers percent-encode what they put in a path.
  */
 export function requestPath(basePath: string, path: string, query?: SendOptions['query']): string {
   let target = basePath + path.replace(/^\/+/, '');

@@ -11,7 +11,7 @@ import { statusLabelHtml } from './StatusLabel.tsx';
  *
  * A search answers with up to dozens of clients of some 50 elements each, and React rendering them was
  * a fifth of the web's work for the page (npm run bench): they are written here as one string, every
- * text through escapeHtml, exactly the markup React writes for them (test/web/client-results.test.tsx
+ * text through escapeChild, exactly the markup React writes for them (test/web/client-results.test.tsx
  * holds the React version they are checked against). Markup as a string stays in this file; see
  * docs/decisions/015-lists-written-as-strings.md for when a list may be written so.
  */
@@ -43,8 +43,9 @@ function clientHtml(client: ClientWithOrders): string {
     ['Complemento', client.complement],
   ];
   let rows = '';
-  for (const [label, value] of details)
+  for (const [label, value] of details) {
     rows += `<div><dt>${label}</dt><dd>${escapeChild(orDash(value))}</dd></div>`;
+  }
   return (
     '<li class="client-result"><details><summary>' +
     `<span class="name">${escapeChild(client.name)}</span>` +
@@ -71,8 +72,9 @@ function clientHtml(client: ClientWithOrders): string {
 
 /** OrderGroup's markup: the title, then the rows or the group's empty text. */
 function groupHtml(title: string, empty: string, items: GroupItem[], path: string): string {
-  if (items.length === 0)
+  if (items.length === 0) {
     return `<div class="order-group"><h3>${title}</h3><p class="muted">${empty}</p></div>`;
+  }
   let rows = '';
   for (const o of items) {
     rows +=

@@ -15,7 +15,7 @@ export type OrderRow = {
 };
 
 /** Where an order opens: /pedido/{id} for a parts order, /os/{id} for a service order of any kind. */
-export const orderHref = (kind: OrderKind, id: number | string) =>
+const orderHref = (kind: OrderKind, id: number | string) =>
   `${kind === 'parts' ? '/pedido/' : '/os/'}${encodeURIComponent(String(id))}`;
 
 /** An order as the api lists it, as a row; `href` is where its link goes (the order itself by default). */
