@@ -57,16 +57,13 @@ function dayFormatter(tz: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/**
+ * format(), not formatToParts(): en-US with two-digit month and day always writes "MM/DD/YYYY" (the
+ * year as long as it is), and one string costs a third of the parts' array of objects.
+ */
 function dayParts(instant: Date, tz: string): { y: string; m: string; d: string } {
-  let y = '';
-  let m = '';
-  let d = '';
-  for (const part of dayFormatter(tz).formatToParts(instant)) {
-    if (part.type === 'year') y = part.value.padStart(4, '0');
-    else if (part.type === 'month') m = part.value;
-    else if (part.type === 'day') d = part.value;
-  }
-  return { y, m, d };
+  const [m = '', d = '', y = ''] = dayFormatter(tz).format(instant).split('/');
+  return { y: y.padStart(4, '0'), m, d };
 }
 
 /** Whether Intl knows a time-zone name (SHOP_TZ is checked at start). */

@@ -5,7 +5,6 @@ import type { SessionUser } from '../server/backend/types.ts';
 export type ViewContext = {
   csrfToken: string;
   user: SessionUser | null;
-  path: string;
   /** Islands the page used; render() ships exactly these scripts. */
   islands: Set<string>;
 };
@@ -13,7 +12,6 @@ export type ViewContext = {
 export const ViewContextReact = createContext<ViewContext>({
   csrfToken: '',
   user: null,
-  path: '/',
   islands: new Set(),
 });
 

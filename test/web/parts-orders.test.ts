@@ -335,7 +335,7 @@ describe('parts orders (web parts-orders router)', () => {
         const html = renderToString(
           createElement(
             ViewContextReact.Provider,
-            { value: { csrfToken: 't', user: null, path: '/', islands: new Set<string>() } },
+            { value: { csrfToken: 't', user: null, islands: new Set<string>() } },
             createElement(PartsOrderDetail, {
               order: variant as PartsOrder,
               shopTz: 'America/Sao_Paulo',

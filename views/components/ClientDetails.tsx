@@ -1,5 +1,6 @@
 import { formatCep, formatCnpj, formatCpf } from '../../domain/documents.ts';
 import type { Client } from '../../server/backend/clients.ts';
+import { DetailList, type DetailRow } from './DetailList.tsx';
 
 /** A value or a dash (SPEC §2: "a dash for empty fields"). */
 export function orDash(value: string | null | undefined): string {
@@ -8,7 +9,7 @@ export function orDash(value: string | null | undefined): string {
 
 /** The full details of a client, as the open screens and the order pages show them. */
 export function ClientDetails({ client }: { client: Client }) {
-  const rows: [string, string][] = [
+  const rows: DetailRow[] = [
     ['Nome', orDash(client.name)],
     ['CPF', orDash(formatCpf(client.cpf))],
     ['CNPJ', orDash(formatCnpj(client.cnpj))],
@@ -24,14 +25,5 @@ export function ClientDetails({ client }: { client: Client }) {
     ['Cidade', orDash(client.city)],
     ['Estado', orDash(client.state)],
   ];
-  return (
-    <dl className="details">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DetailList rows={rows} />;
 }

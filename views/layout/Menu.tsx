@@ -1,4 +1,4 @@
-import { useView } from '../context.ts';
+import { renderToStaticMarkup } from 'react-dom/server';
 
 const ABRIR = [
   { href: '/abrir-os-normal', label: 'O.S. Normal' },
@@ -18,7 +18,7 @@ const CAIXA = [
 ];
 
 /** A submenu that opens without JavaScript (<details>). */
-function Submenu({ label, items, path }: { label: string; items: typeof ABRIR; path: string }) {
+function Submenu({ label, items, current }: { label: string; items: typeof ABRIR; current: string }) {
   return (
     <li>
       <details className="submenu">
@@ -26,7 +26,7 @@ function Submenu({ label, items, path }: { label: string; items: typeof ABRIR; p
         <ul>
           {items.map((i) => (
             <li key={i.href}>
-              <a href={i.href} aria-current={path === i.href ? 'page' : undefined}>
+              <a href={i.href} aria-current={current === i.href ? 'page' : undefined}>
                 {i.label}
               </a>
             </li>
@@ -37,9 +37,11 @@ function Submenu({ label, items, path }: { label: string; items: typeof ABRIR; p
   );
 }
 
-/** The top menu of SPEC §2, on every private page. */
-export function Menu() {
-  const { path, user } = useView();
+/**
+ * The top menu of SPEC §2, on every private page: `current` is the address of the menu's link to the page
+ * shown ('' when none is), marked as the current page.
+ */
+export function Menu({ current, username }: { current: string; username: string }) {
   return (
     <nav className="menu" aria-label="Menu principal">
       <a className="brand" href="/consulta">
@@ -48,20 +50,20 @@ export function Menu() {
       </a>
       <ul>
         <li>
-          <a href="/consulta" aria-current={path === '/consulta' ? 'page' : undefined}>
+          <a href="/consulta" aria-current={current === '/consulta' ? 'page' : undefined}>
             Consulta
           </a>
         </li>
         <li>
-          <a href="/cadastrar-cliente" aria-current={path === '/cadastrar-cliente' ? 'page' : undefined}>
+          <a href="/cadastrar-cliente" aria-current={current === '/cadastrar-cliente' ? 'page' : undefined}>
             Cadastrar cliente
           </a>
         </li>
-        <Submenu label="Abrir" items={ABRIR} path={path} />
-        <Submenu label="Listar por Status" items={LISTAR} path={path} />
-        <Submenu label="Caixa" items={CAIXA} path={path} />
+        <Submenu label="Abrir" items={ABRIR} current={current} />
+        <Submenu label="Listar por Status" items={LISTAR} current={current} />
+        <Submenu label="Caixa" items={CAIXA} current={current} />
       </ul>
-      <span className="who">{user?.username}</span>
+      <span className="who">{username}</span>
       <a className="settings" href="/configuracoes" aria-label="Configurações" title="Configurações">
         <span className="visually-hidden">Configurações</span>
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
@@ -73,4 +75,31 @@ export function Menu() {
       </a>
     </nav>
   );
+}
+
+const LINKS = new Set([
+  '/consulta',
+  '/cadastrar-cliente',
+  ...[...ABRIR, ...LISTAR, ...CAIXA].map((i) => i.href),
+]);
+/** Users times the menu's links and none: a handful in a shop; the bound only guards memory. */
+const MAX_KEPT = 500;
+const rendered = new Map<string, string>();
+
+/**
+ * The menu's markup for a page and a user. It depends on nothing else, and every signed-in page
+ * starts with it: React renders it once per link marked current and username, and the markup is kept
+ * (React rendering it on each page cost about a sixth of the web's rendering there, npm run bench).
+ * The username is in the key, so no user is ever shown another's name.
+ */
+export function menuHtml(path: string, username: string): string {
+  const current = LINKS.has(path) ? path : '';
+  const key = `${current} ${username}`;
+  let html = rendered.get(key);
+  if (html === undefined) {
+    html = renderToStaticMarkup(<Menu current={current} username={username} />);
+    if (rendered.size >= MAX_KEPT) rendered.clear();
+    rendered.set(key, html);
+  }
+  return html;
 }

@@ -1,15 +1,14 @@
 import type { ReactNode } from 'react';
 import type { Toast } from '../../server/session-data.ts';
-import { useView } from '../context.ts';
-import { Menu } from './Menu.tsx';
 import { Toasts } from './Toasts.tsx';
 
-/** The body of every screen: the menu when signed in, the toasts, and the page itself. */
+/**
+ * The body of every screen after the menu: the toasts and the page itself. The menu, on signed-in
+ * screens, comes before it already written (menuHtml in Menu.tsx; server/render.tsx puts it in).
+ */
 export function Page({ children, toasts }: { children: ReactNode; toasts: Toast[] }) {
-  const { user } = useView();
   return (
     <>
-      {user ? <Menu /> : null}
       <Toasts toasts={toasts} />
       <main>{children}</main>
     </>

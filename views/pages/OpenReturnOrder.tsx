@@ -1,8 +1,9 @@
+import { DetailList } from '../components/DetailList.tsx';
 import { Field, type FieldErrors } from '../components/Field.tsx';
 import { Form } from '../components/Form.tsx';
 import { TextArea } from '../components/OrderFields.tsx';
 import { type OrderRow, OrderRows } from '../components/OrderRows.tsx';
-import { StatusLabel } from '../components/StatusLabel.tsx';
+import { statusLabelHtml } from '../components/StatusLabel.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 
 export const OPEN_RETURN_PATH = '/abrir-os-retorno';
@@ -57,26 +58,14 @@ export function OpenReturnOrder(props: OpenReturnOrderProps) {
         <>
           <div className="original-order">
             <h2>O.S. original</h2>
-            <dl className="details">
-              <div>
-                <dt>Número</dt>
-                <dd>{original.number}</dd>
-              </div>
-              <div>
-                <dt>Cliente</dt>
-                <dd>{original.clientName}</dd>
-              </div>
-              <div>
-                <dt>Produto</dt>
-                <dd>{original.productName}</dd>
-              </div>
-              <div>
-                <dt>Status</dt>
-                <dd>
-                  <StatusLabel kind="normal" code={original.status} />
-                </dd>
-              </div>
-            </dl>
+            <DetailList
+              rows={[
+                ['Número', original.number],
+                ['Cliente', original.clientName],
+                ['Produto', original.productName],
+                ['Status', { html: statusLabelHtml('normal', original.status) }],
+              ]}
+            />
           </div>
           <Form action={OPEN_RETURN_PATH} className="wide" label="Abrir O.S. de Retorno">
             <input type="hidden" name="original_service_order_id" value={original.id} />

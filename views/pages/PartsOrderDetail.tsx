@@ -1,15 +1,15 @@
-import type { ReactNode } from 'react';
 import { formatDisplayDate } from '../../domain/dates.ts';
 import { isTerminal } from '../../domain/statuses.ts';
 import { TRANSACTION_TYPES } from '../../domain/transactions.ts';
 import { type PartsOrder, paymentMethodOf } from '../../server/backend/orders.ts';
 import { ClientDetails, orDash } from '../components/ClientDetails.tsx';
+import { DetailList, type DetailRow } from '../components/DetailList.tsx';
 import { DialogTrigger } from '../components/Dialog.tsx';
 import { Form } from '../components/Form.tsx';
 import { ManagerDialog, type ManagerDialogState } from '../components/ManagerDialog.tsx';
 import { TextArea } from '../components/OrderFields.tsx';
 import { Payments } from '../components/Payments.tsx';
-import { StatusLabel } from '../components/StatusLabel.tsx';
+import { StatusLabel, statusLabelHtml } from '../components/StatusLabel.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import {
   UPFRONT_DIALOG,
@@ -40,10 +40,10 @@ export function PartsOrderDetail({ order, shopTz, upfront, cancel, remove }: Par
   const open = !isTerminal('parts', order.status);
   const date = (value: string | null | undefined) => formatDisplayDate(value ?? null, shopTz);
   const upfronts = (order.transactions ?? []).filter((t) => t.type === TRANSACTION_TYPES.UPFRONT_PAYMENT);
-  const rows: [string, ReactNode][] = [
+  const rows: DetailRow[] = [
     ['Número do pedido', order.number],
     ['Data do pedido', date(order.created_at)],
-    ['Status', <StatusLabel key="status" kind="parts" code={order.status} />],
+    ['Status', { html: statusLabelHtml('parts', order.status) }],
     ['Nome da peça', orDash(order.piece_name)],
     ['Código da peça', orDash(order.piece_code)],
     ['Modelo do produto', orDash(order.product_model)],
@@ -104,14 +104,7 @@ export function PartsOrderDetail({ order, shopTz, upfront, cancel, remove }: Par
       {order.client ? <ClientDetails client={order.client} /> : <p className="muted">-</p>}
 
       <h2>Pedido</h2>
-      <dl className="details">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} />
 
       <h2>Pagamentos antecipados</h2>
       <Payments transactions={upfronts} empty="Sem pagamentos antecipados" />

@@ -7,12 +7,13 @@ import type {
   ReturnedOrder,
 } from '../../server/backend/service-orders.ts';
 import { ClientDetails, orDash } from '../components/ClientDetails.tsx';
+import { DetailList, type DetailRow } from '../components/DetailList.tsx';
 import { Dialog, DialogCancel, DialogTrigger } from '../components/Dialog.tsx';
 import type { FieldErrors } from '../components/Field.tsx';
 import { Form } from '../components/Form.tsx';
 import { ManagerDialog, type ManagerDialogState } from '../components/ManagerDialog.tsx';
 import { Payments } from '../components/Payments.tsx';
-import { StatusLabel } from '../components/StatusLabel.tsx';
+import { StatusLabel, statusLabelHtml } from '../components/StatusLabel.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import {
   UPFRONT_DIALOG,
@@ -55,22 +56,7 @@ export function finishDate(kind: OrderKind, status: number, createdAt: string, t
   return showsFinishDate(kind, status) ? formatDisplayDate(createdAt, tz) : '-';
 }
 
-type Row = [label: string, value: string];
-
-function Rows({ rows }: { rows: Row[] }) {
-  return (
-    <dl className="details">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-const productRows = (o: Partial<NormalOrder | ExternalOrder>): Row[] => [
+const productRows = (o: Partial<NormalOrder | ExternalOrder>): DetailRow[] => [
   ['Nome', orDash(o.product_name)],
   ['Modelo', orDash(o.product_model)],
   ['Marca', orDash(o.product_brand)],
@@ -79,7 +65,7 @@ const productRows = (o: Partial<NormalOrder | ExternalOrder>): Row[] => [
   ['Número de série', orDash(o.product_serial)],
 ];
 
-const repairRows = (o: NormalOrder | ReturnedOrder, tz: string): Row[] => [
+const repairRows = (o: NormalOrder | ReturnedOrder, tz: string): DetailRow[] => [
   ['Data do conserto', formatDisplayDate(o.fix_date, tz)],
   ['Técnico', orDash(o.fix_technician_name)],
   ['Peças', partsList(o.fix_description)],
@@ -94,26 +80,14 @@ type AnyOrder = NormalOrder | ReturnedOrder | ExternalOrder;
 /** Número, Status (as its label), Data de abertura, Data de finalização (SPEC §2, §4). */
 function OrderData({ kind, order, tz }: { kind: OrderKind; order: AnyOrder; tz: string }) {
   return (
-    <dl className="details">
-      <div>
-        <dt>Número</dt>
-        <dd>{order.number}</dd>
-      </div>
-      <div>
-        <dt>Status</dt>
-        <dd>
-          <StatusLabel kind={kind} code={order.status} />
-        </dd>
-      </div>
-      <div>
-        <dt>Data de abertura</dt>
-        <dd>{formatDisplayDate(order.created_at, tz)}</dd>
-      </div>
-      <div>
-        <dt>Data de finalização</dt>
-        <dd>{finishDate(kind, order.status, order.created_at, tz)}</dd>
-      </div>
-    </dl>
+    <DetailList
+      rows={[
+        ['Número', order.number],
+        ['Status', { html: statusLabelHtml(kind, order.status) }],
+        ['Data de abertura', formatDisplayDate(order.created_at, tz)],
+        ['Data de finalização', finishDate(kind, order.status, order.created_at, tz)],
+      ]}
+    />
   );
 }
 
@@ -121,9 +95,9 @@ function NormalSections({ order, tz }: { order: NormalOrder; tz: string }) {
   return (
     <>
       <h2>Produto</h2>
-      <Rows rows={productRows(order)} />
+      <DetailList rows={productRows(order)} />
       <h2>Conserto</h2>
-      <Rows rows={repairRows(order, tz)} />
+      <DetailList rows={repairRows(order, tz)} />
     </>
   );
 }
@@ -141,9 +115,9 @@ function ReturnedSections({ order, tz }: { order: ReturnedOrder; tz: string }) {
             </p>
             <OrderData kind="normal" order={original} tz={tz} />
             <h3>Produto</h3>
-            <Rows rows={productRows(original)} />
+            <DetailList rows={productRows(original)} />
             <h3>Conserto</h3>
-            <Rows rows={repairRows(original, tz)} />
+            <DetailList rows={repairRows(original, tz)} />
           </>
         ) : (
           <p className="muted">-</p>
@@ -151,9 +125,9 @@ function ReturnedSections({ order, tz }: { order: ReturnedOrder; tz: string }) {
       </section>
       <section className="os-return">
         <h2>Retorno</h2>
-        <Rows rows={[['Motivo do retorno', orDash(order.return_motive)]]} />
+        <DetailList rows={[['Motivo do retorno', orDash(order.return_motive)]]} />
         <h3>Conserto do retorno</h3>
-        <Rows rows={repairRows(order, tz)} />
+        <DetailList rows={repairRows(order, tz)} />
       </section>
     </>
   );
@@ -163,9 +137,9 @@ function ExternalSections({ order, tz }: { order: ExternalOrder; tz: string }) {
   return (
     <>
       <h2>Produto</h2>
-      <Rows rows={productRows(order)} />
+      <DetailList rows={productRows(order)} />
       <h2>Atendimento</h2>
-      <Rows
+      <DetailList
         rows={[
           ['Data do atendimento', formatDisplayDate(order.service_date, tz)],
           ['Tipo de serviço', orDash(order.service_type)],

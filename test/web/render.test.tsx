@@ -1,0 +1,89 @@
+/**
+ * The document every page and sheet is sent in (server/render.tsx): its head is written as a string, so
+ * it is checked here as a browser reads it: the charset first, the title escaped, the app's or the
+ * print stylesheet, and the islands' scripts and preloads only when the page used them.
+ */
+import type { Request, Response } from 'express';
+import { describe, expect, it } from 'vitest';
+import { renderPage } from '../../server/render.tsx';
+import { SubmitButton } from '../../views/components/SubmitButton.tsx';
+import { menuHtml } from '../../views/layout/Menu.tsx';
+import { HOSTILE_TEXT, HOSTILE_TEXT_ESCAPED } from '../support/html.ts';
+
+const assets = {
+  stylesheet: '/static/css/app.css?v=1',
+  printStylesheet: '/static/css/print.css?v=2',
+  islandScripts: (names: Iterable<string>) => {
+    const used = [...names];
+    return used.length
+      ? { scripts: used.map((n) => `/build/${n}.js`), preloads: ['/build/runtime.js'] }
+      : { scripts: [], preloads: [] };
+  },
+};
+const req = { path: '/os/1' } as Request;
+const res = { locals: { cspNonce: 'n0nce' } } as unknown as Response;
+
+function headOf(html: string): string {
+  return html.slice(html.indexOf('<head>'), html.indexOf('</head>') + '</head>'.length);
+}
+
+describe('the document', () => {
+  it('starts with the doctype, the language and the charset, and names the page in the title', () => {
+    const html = renderPage(req, res, assets, <p>Oi</p>, { title: 'O.S. M00001' });
+    expect(html.startsWith('<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"/>')).toBe(true);
+    expect(html).toContain('<title>O.S. M00001 · Bancada</title>');
+    expect(headOf(html)).toContain('<link rel="stylesheet" href="/static/css/app.css?v=1"/>');
+    expect(html).toContain('<main><p>Oi</p></main>');
+    expect(html.endsWith('</body></html>')).toBe(true);
+  });
+
+  it('is titled Bancada alone when the page has no title', () => {
+    expect(renderPage(req, res, assets, <p />, { title: '' })).toContain('<title>Bancada</title>');
+  });
+
+  it('escapes a title that came from data', () => {
+    const head = headOf(renderPage(req, res, assets, <p />, { title: HOSTILE_TEXT }));
+    expect(head).toContain(`<title>${HOSTILE_TEXT_ESCAPED} · Bancada</title>`);
+    expect(head).not.toContain('<script');
+  });
+
+  it('ships no script and no preload for a page without islands', () => {
+    const html = renderPage(req, res, assets, <p />, { title: 'Consulta' });
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('modulepreload');
+  });
+
+  it("preloads and loads, under the response's nonce, the islands the page used", () => {
+    const html = renderPage(req, res, assets, <SubmitButton label="Salvar" />, { title: 'Salvar' });
+    expect(headOf(html)).toContain('<link rel="modulepreload" href="/build/runtime.js"/>');
+    expect(html).toContain(
+      '<script type="module" src="/build/busy-button.js" nonce="n0nce"></script></body>',
+    );
+  });
+
+  it('starts the body of a signed-in page with the menu, naming the user and marking the page', () => {
+    const signedIn = {
+      path: '/consulta',
+      session: { auth: { user: { id: 1, username: 'ana' } } },
+    } as unknown as Request;
+    const html = renderPage(signedIn, res, assets, <p>Oi</p>, { title: 'Consulta' });
+    expect(html).toContain(`<body>${menuHtml('/consulta', 'ana')}<main><p>Oi</p></main>`);
+    expect(html).toContain('<span class="who">ana</span>');
+    expect(html).toContain('<a href="/consulta" aria-current="page">Consulta</a>');
+  });
+
+  it('shows no menu to a visitor who is not signed in', () => {
+    expect(renderPage(req, res, assets, <p />, { title: 'Entrar' })).not.toContain('Menu principal');
+  });
+
+  it('gives a print sheet the print stylesheet and no menu', () => {
+    const signedIn = { path: '/os/1/imprimir', session: { auth: { user: { username: 'ana' } } } };
+    const html = renderPage(signedIn as unknown as Request, res, assets, <article>Folha</article>, {
+      title: 'O.S.',
+      sheet: true,
+    });
+    expect(headOf(html)).toContain('<link rel="stylesheet" href="/static/css/print.css?v=2"/>');
+    expect(headOf(html)).not.toContain('app.css');
+    expect(html).toContain('<body><article>Folha</article></body>');
+  });
+});
