@@ -10,7 +10,7 @@ import { createCepLookup } from './cep/lookup.ts';
 import type { CepProvider } from './cep/providers.ts';
 import type { WebDeps } from './context.ts';
 import type { WebEnv } from './env.ts';
-import { createSessionStore } from './middleware/session.ts';
+import { createSessionStore, SESSION_PREFIX } from './middleware/session.ts';
 import { memoryPrintLinks, redisPrintLinks } from './print/links.ts';
 import { createRender } from './render.tsx';
 
@@ -40,7 +40,11 @@ function cepProviders(env: WebEnv): CepProvider[] {
   return providers;
 }
 
-export async function buildWeb(env: WebEnv, log: Logger) {
+/**
+ * The web app and what it holds open. `sessionPrefix` keeps a run's sessions apart in a shared Redis
+ * (the tests give each web their own and remove it when done).
+ */
+export async function buildWeb(env: WebEnv, log: Logger, options: { sessionPrefix?: string } = {}) {
   const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, log) : null;
   const http = createApiHttp(env.apiUrl, env.API_TIMEOUT_MS);
   const deps: WebDeps = {
@@ -57,12 +61,14 @@ export async function buildWeb(env: WebEnv, log: Logger) {
     }),
     printLinks: redis ? redisPrintLinks(redis) : memoryPrintLinks(),
   };
-  const sessionStore = createSessionStore(redis, log);
+  const sessionPrefix = options.sessionPrefix ?? SESSION_PREFIX;
+  const sessionStore = createSessionStore(redis, log, sessionPrefix);
   const app = createWebApp(deps, sessionStore);
   return {
     app,
     deps,
     sessionStore,
+    sessionPrefix,
     async close() {
       await http.close();
       if (redis?.isOpen) await redis.close();

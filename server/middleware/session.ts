@@ -15,6 +15,8 @@ import type { Logger } from 'pino';
 import type { RedisClientType } from 'redis';
 
 export const SESSION_COOKIE = 'bancada.sid';
+/** Where sessions are kept in Redis, each under `${SESSION_PREFIX}${id}`. */
+export const SESSION_PREFIX = 'bancada:sess:';
 
 /** The share of its lifetime a session uses up before a request pushes its expiry forward again. */
 export const REFRESH_AFTER_SHARE = 1 / 12;
@@ -22,8 +24,12 @@ export const REFRESH_AFTER_SHARE = 1 / 12;
 // Neither store extends a session on its own (express-session calls `touch` after every response): the
 // expiry moves only when the session is saved, which refreshWhenDue() below arranges, so the store's TTL
 // and the cookie's expiry agree.
-export function createSessionStore(redis: RedisClientType | null, log: Logger): Store {
-  if (redis) return new RedisStore({ client: redis, prefix: 'bancada:sess:', disableTouch: true });
+export function createSessionStore(
+  redis: RedisClientType | null,
+  log: Logger,
+  prefix = SESSION_PREFIX,
+): Store {
+  if (redis) return new RedisStore({ client: redis, prefix, disableTouch: true });
   log.warn('REDIS_URL não definida: sessões ficam na memória deste processo (perdidas ao reiniciar).');
   const MemoryStore = createMemoryStore(session);
   class MemoryStoreWithoutTouch extends MemoryStore {

@@ -10,6 +10,7 @@ import { maskCpfs, REDACT } from '../../runtime/logger.ts';
 import { buildWeb } from '../../server/boot.ts';
 import { readWebEnv } from '../../server/env.ts';
 import { MANAGER, serveApi, type TestApi } from '../support/api.ts';
+import { removeSessions, testSessionPrefix } from '../support/web.ts';
 
 export type ApiAnswer = { status: number; text: string; json: unknown };
 
@@ -197,7 +198,7 @@ export async function startLoggedWeb(
   log: Logger,
   env: Record<string, string> = {},
 ): Promise<Awaited<ReturnType<typeof buildWeb>>> {
-  return buildWeb(
+  const web = await buildWeb(
     readWebEnv({
       API_URL: apiUrl,
       SESSION_SECRET: 'segredo-de-teste-com-mais-de-32-caracteres',
@@ -207,5 +208,13 @@ export async function startLoggedWeb(
       ...env,
     }),
     log,
+    { sessionPrefix: testSessionPrefix() },
   );
+  return {
+    ...web,
+    async close() {
+      await removeSessions(web);
+      await web.close();
+    },
+  };
 }

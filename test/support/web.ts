@@ -2,6 +2,7 @@
  * The web app for tests, in front of the real api started in-process (never a mock of our own api).
  * Sessions go to the real Redis when REDIS_URL is set, else to the in-process store.
  */
+import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import supertest from 'supertest';
 import { buildWeb } from '../../server/boot.ts';
@@ -24,15 +25,30 @@ export async function startTestWeb(
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...options.env,
   });
-  const web = await buildWeb(env, pino({ level: 'silent' }));
+  const web = await buildWeb(env, pino({ level: 'silent' }), { sessionPrefix: testSessionPrefix() });
   return {
     ...web,
     api,
     async stop() {
+      await removeSessions(web);
       await web.close();
       if (!options.api) await api.stop();
     },
   } satisfies TestWeb;
+}
+
+/** A session prefix of one test web's own, so that its sessions in a shared Redis can be removed. */
+export function testSessionPrefix(): string {
+  return `bancada:test:${randomUUID()}:sess:`;
+}
+
+/** Removes the sessions a test web kept in Redis (none when Redis is not in use or not reachable). */
+export async function removeSessions(web: Pick<TestWeb, 'deps' | 'sessionPrefix'>): Promise<void> {
+  const redis = web.deps.redis;
+  if (!redis?.isReady) return;
+  for await (const keys of redis.scanIterator({ MATCH: `${web.sessionPrefix}*`, COUNT: 500 })) {
+    if (keys.length > 0) await redis.del(keys);
+  }
 }
 
 /** The `_csrf` value of the first form in an HTML page. */

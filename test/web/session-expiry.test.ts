@@ -13,7 +13,6 @@ import { type Agent, agentOn, postForm, startTestWeb, type TestWeb } from '../su
 
 const HOUR = 60 * 60 * 1000;
 const LIFETIME = 12 * HOUR;
-const REDIS_PREFIX = 'bancada:sess:';
 
 type Res = { headers: Record<string, string | string[] | undefined> };
 
@@ -83,14 +82,14 @@ describe('session expiry slides while the session is used', () => {
     const { agent, sid } = await signedIn();
     await moveExpiryBack(sid, 30 * 60 * 1000);
     const before = await storedExpiry(sid);
-    const ttlBefore = web.deps.redis ? await web.deps.redis.pTTL(`${REDIS_PREFIX}${sid}`) : 0;
+    const ttlBefore = web.deps.redis ? await web.deps.redis.pTTL(`${web.sessionPrefix}${sid}`) : 0;
 
     const page = await agent.get('/consulta');
     expect(page.status).toBe(200);
     expect(sessionCookieOf(page)).toBeUndefined();
     expect(await storedExpiry(sid)).toBe(before);
     if (web.deps.redis) {
-      const ttl = await web.deps.redis.pTTL(`${REDIS_PREFIX}${sid}`);
+      const ttl = await web.deps.redis.pTTL(`${web.sessionPrefix}${sid}`);
       // Only the time the request took came off; nothing was added.
       expect(ttl).toBeLessThanOrEqual(ttlBefore);
       expect(ttl).toBeGreaterThan(ttlBefore - 5_000);
@@ -114,7 +113,7 @@ describe('session expiry slides while the session is used', () => {
     expect(expiresOf(cookie)).toBeLessThanOrEqual(Date.now() + LIFETIME);
     expect(await storedExpiry(sid)).toBeGreaterThanOrEqual(asked + LIFETIME);
     if (web.deps.redis) {
-      const ttl = await web.deps.redis.pTTL(`${REDIS_PREFIX}${sid}`);
+      const ttl = await web.deps.redis.pTTL(`${web.sessionPrefix}${sid}`);
       expect(ttl).toBeGreaterThan(LIFETIME - 60_000);
     }
 
