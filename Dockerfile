@@ -32,7 +32,7 @@ ENV NODE_ENV=production \
 # hold on to large blocks once freed. npm run bench starts the api and the web with these same lines
 # (test/bench/production-env.ts reads them here).
 ENV NODE_OPTIONS="--max-semi-space-size=4 --max-old-space-size=64"
-ENV MALLOC_ARENA_MAX=2
+ENV MALLOC_ARENA_MAX=1
 ENV MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
