@@ -2,6 +2,7 @@ import { formatCep } from '../domain/documents.ts';
 import { statusLabel } from '../domain/statuses.ts';
 import { type PartsOrder, paymentMethodOf } from '../server/backend/orders.ts';
 import type { Shop } from '../server/print/shop.ts';
+import { DetailList, type DetailRow } from '../views/components/DetailList.tsx';
 import { brl, day } from '../views/format.ts';
 import { NOT_FISCAL } from './Document.tsx';
 import { brlCents, paidCents } from './order-facts.ts';
@@ -10,7 +11,7 @@ import { ShopHeader } from './ShopHeader.tsx';
 /** The parts order sheet: the order, the client, the piece, the value and the payments. */
 export function PartsOrderSheet({ order, shop }: { order: PartsOrder; shop: Shop }) {
   const c = order.client;
-  const rows: [string, string][] = [
+  const rows: DetailRow[] = [
     ['Pedido', order.number],
     ['Data do pedido', day(order.created_at)],
     ['Situação', statusLabel('parts', order.status)],
@@ -31,14 +32,7 @@ export function PartsOrderSheet({ order, shop }: { order: PartsOrder; shop: Shop
   return (
     <section className="sheet parts-order">
       <ShopHeader shop={shop} title={`Pedido ${order.number}`} />
-      <dl className="sheet-rows wide">
-        {rows.map(([k, v]) => (
-          <div key={k}>
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList className="sheet-rows wide" rows={rows} />
       <p className="not-fiscal">{NOT_FISCAL}</p>
     </section>
   );

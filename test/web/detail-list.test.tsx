@@ -11,12 +11,18 @@ import { DetailList, type DetailRow, detailRowsHtml } from '../../views/componen
 import { StatusLabel, statusLabelHtml } from '../../views/components/StatusLabel.tsx';
 import { expectHostileTextEscaped, HOSTILE_TEXT } from '../support/html.ts';
 
-/** The rows as React wrote them before. */
-function ReactDetails({ rows }: { rows: [string, ReactNode][] }) {
+/** The rows as React wrote them before (a printed ticket gave each row a class). */
+function ReactDetails({
+  rows,
+  className = 'details',
+}: {
+  rows: [string, ReactNode, string?][];
+  className?: string;
+}) {
   return (
-    <dl className="details">
-      {rows.map(([label, value]) => (
-        <div key={label}>
+    <dl className={className}>
+      {rows.map(([label, value, rowClass]) => (
+        <div key={label} className={rowClass}>
           <dt>{label}</dt>
           <dd>{value}</dd>
         </div>
@@ -38,6 +44,20 @@ describe('DetailList', () => {
     expect(renderToStaticMarkup(<DetailList rows={TEXT_ROWS} />)).toBe(
       renderToStaticMarkup(<ReactDetails rows={TEXT_ROWS} />),
     );
+  });
+
+  it("writes a sheet's list with its class and each row's, as React does", () => {
+    const rows: [string, string, string][] = [
+      ['Cliente', HOSTILE_TEXT, 'row-line'],
+      ['Telefone', '(11) 91234-5678', 'row-half'],
+      ['Defeito', 'Não liga', `row-"long"`],
+    ];
+    const written = renderToStaticMarkup(<DetailList className="sheet-rows ticket-rows" rows={rows} />);
+    expect(written).toBe(
+      renderToStaticMarkup(<ReactDetails className="sheet-rows ticket-rows" rows={rows} />),
+    );
+    expect(written).toContain('<dl class="sheet-rows ticket-rows"><div class="row-line"><dt>Cliente</dt>');
+    expectHostileTextEscaped(written);
   });
 
   it('puts a status label in as the StatusLabel component writes it', () => {

@@ -7,12 +7,9 @@ export function orDash(value: string | null | undefined): string {
   return value?.trim() ? value : '-';
 }
 
-/** The full details of a client, as the open screens and the order pages show them. */
-export function ClientDetails({ client }: { client: Client }) {
-  const rows: DetailRow[] = [
-    ['Nome', orDash(client.name)],
-    ['CPF', orDash(formatCpf(client.cpf))],
-    ['CNPJ', orDash(formatCnpj(client.cnpj))],
+/** A client's contact and address rows, from the e-mail to the complement (Consulta shows these). */
+export function clientContactRows(client: Client): DetailRow[] {
+  return [
     ['E-mail', orDash(client.email)],
     ['Telefone 1', orDash(client.phone1)],
     ['Telefone 2', orDash(client.phone2)],
@@ -22,6 +19,16 @@ export function ClientDetails({ client }: { client: Client }) {
     ['Número', orDash(client.number)],
     ['Bairro', orDash(client.neighborhood)],
     ['Complemento', orDash(client.complement)],
+  ];
+}
+
+/** The full details of a client, as the open screens and the order pages show them. */
+export function ClientDetails({ client }: { client: Client }) {
+  const rows: DetailRow[] = [
+    ['Nome', orDash(client.name)],
+    ['CPF', orDash(formatCpf(client.cpf))],
+    ['CNPJ', orDash(formatCnpj(client.cnpj))],
+    ...clientContactRows(client),
     ['Cidade', orDash(client.city)],
     ['Estado', orDash(client.state)],
   ];

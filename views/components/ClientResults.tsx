@@ -1,8 +1,8 @@
-import { formatCep, formatCnpj, formatCpf } from '../../domain/documents.ts';
+import { formatCnpj, formatCpf } from '../../domain/documents.ts';
 import type { ClientWithOrders } from '../../server/backend/clients.ts';
 import { escapeChild } from '../escape-html.ts';
-import { orDash } from './ClientDetails.tsx';
-import { type DetailRow, detailRowsHtml } from './DetailList.tsx';
+import { clientContactRows, orDash } from './ClientDetails.tsx';
+import { detailRowsHtml } from './DetailList.tsx';
 import { type GroupItem, tagged } from './OrderGroup.tsx';
 import { statusLabelHtml } from './StatusLabel.tsx';
 
@@ -32,23 +32,12 @@ function clientHtml(client: ClientWithOrders): string {
     ...tagged(client.normal_service_orders, 'normal'),
     ...tagged(client.returned_service_orders, 'returned'),
   ];
-  const details: DetailRow[] = [
-    ['E-mail', orDash(client.email)],
-    ['Telefone 1', orDash(client.phone1)],
-    ['Telefone 2', orDash(client.phone2)],
-    ['Telefone 3', orDash(client.phone3)],
-    ['CEP', orDash(formatCep(client.zip_code))],
-    ['Rua', orDash(client.address)],
-    ['Número', orDash(client.number)],
-    ['Bairro', orDash(client.neighborhood)],
-    ['Complemento', orDash(client.complement)],
-  ];
   return (
     '<li class="client-result"><details><summary>' +
     `<span class="name">${escapeChild(client.name)}</span>` +
     `<span>CPF: ${escapeChild(orDash(formatCpf(client.cpf)))}</span>` +
     `<span>CNPJ: ${escapeChild(orDash(formatCnpj(client.cnpj)))}</span>` +
-    `</summary><dl class="details">${detailRowsHtml(details)}</dl>` +
+    `</summary><dl class="details">${detailRowsHtml(clientContactRows(client))}</dl>` +
     `<p><a href="/editar-cliente/${escapeChild(client.id)}">Editar cliente</a></p>` +
     groupHtml('Ordens de serviço', 'Nenhuma O.S. cadastrada para este cliente.', serviceOrders, '/os/') +
     groupHtml(

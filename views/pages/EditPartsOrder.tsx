@@ -3,6 +3,7 @@ import type { Client } from '../../server/backend/clients.ts';
 import { EDITABLE_PARTS_STATUSES } from '../../server/forms/parts-order.ts';
 import { orDash } from '../components/ClientDetails.tsx';
 import { DateField } from '../components/DateField.tsx';
+import { DetailList } from '../components/DetailList.tsx';
 import { Field, type FieldErrors, SelectField } from '../components/Field.tsx';
 import { Form } from '../components/Form.tsx';
 import { MoneyField } from '../components/MoneyField.tsx';
@@ -34,21 +35,16 @@ export type EditPartsOrderProps = {
 /** Who the order is for, in one line of facts: name, documents, phone. */
 function ClientSummary({ client }: { client: Client | null }) {
   if (!client) return null;
-  const rows: [string, string][] = [
-    ['Cliente', orDash(client.name)],
-    ['CPF', orDash(formatCpf(client.cpf))],
-    ['CNPJ', orDash(formatCnpj(client.cnpj))],
-    ['Telefone', orDash(client.phone1)],
-  ];
   return (
-    <dl className="details client-summary">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <DetailList
+      className="details client-summary"
+      rows={[
+        ['Cliente', orDash(client.name)],
+        ['CPF', orDash(formatCpf(client.cpf))],
+        ['CNPJ', orDash(formatCnpj(client.cnpj))],
+        ['Telefone', orDash(client.phone1)],
+      ]}
+    />
   );
 }
 
