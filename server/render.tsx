@@ -25,8 +25,8 @@ export type PageMeta = {
 
 /**
  * The document's head, written as a string: it is the same on every page but for the title, the
- * stylesheet and the islands' preloads, and a second React render per page for it cost about as much as
- * React rendering the whole menu (npm run bench). The title is the only text that can come from data (an
+ * stylesheet and the islands' preloads, and a React render of its own per page (ten elements, and the
+ * renderer's fixed setup) was work for nothing. The title is the only text that can come from data (an
  * order's number) and goes through escapeHtml; the addresses are the build's own.
  */
 function headHtml(title: string, stylesheet: string, preloads: readonly string[]): string {
