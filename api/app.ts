@@ -3,23 +3,37 @@ import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { pinoHttp } from 'pino-http';
 import { requestLogSerializers } from '../runtime/logger.ts';
+import { clientAddress } from './auth/client-address.ts';
 import { authRoutes } from './auth/routes.ts';
 import { clientRoutes } from './clients/routes.ts';
 import type { ApiDeps } from './context.ts';
 import { ping } from './db/connect.ts';
 import { badRequest, errorHandler, notFoundHandler } from './http/errors.ts';
+import { invisibleIssues } from './http/fields.ts';
+import { orderHistoryRoutes } from './order-history/routes.ts';
 import { partsOrderRoutes } from './orders/routes.ts';
+import { printerRoutes } from './printers/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
 import { serviceOrderRoutes } from './service-orders/routes.ts';
+import { shopSettingsRoutes } from './shop-settings/routes.ts';
+import { statusLinkRoutes } from './status-links/routes.ts';
 import { cashRoutes } from './transactions/routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { staffRoutes } from './users/staff.ts';
+import { warrantyRoutes } from './warranty/routes.ts';
 
-export function createApiApp(deps: ApiDeps): express.Express {
+export function createApiApp(
+  deps: ApiDeps,
+  options: { webSecret?: string | undefined } = {},
+): express.Express {
   const app = express();
   app.disable('x-powered-by');
   // No ETags: every answer is fresh data the web asks for again, never with If-None-Match, so hashing
   // each JSON body (SHA-1 over up to tens of kilobytes) would be work for nothing.
   app.set('etag', false);
-  app.set('trust proxy', 'loopback');
+  // No forwarded header is believed; the web's relayed client address comes through clientAddress().
+  app.set('trust proxy', false);
+  app.use(clientAddress(options.webSecret));
 
   app.use(
     pinoHttp({
@@ -45,6 +59,13 @@ export function createApiApp(deps: ApiDeps): express.Express {
     }),
   );
 
+  // Invisible and bidi control characters are refused in every text field, each named (http/fields.ts).
+  app.use((req, _res, next) => {
+    const issues = invisibleIssues(req.body);
+    if (Object.keys(issues).length > 0) throw badRequest('Dados inválidos', issues);
+    next();
+  });
+
   // Nor in a query: a NUL (only ever sent as %00) is bad input, refused before it reaches SQL as a 500.
   app.use((req, _res, next) => {
     const query = req.url.indexOf('?');
@@ -66,10 +87,17 @@ export function createApiApp(deps: ApiDeps): express.Express {
 
   app.use(authRoutes(deps));
   app.use(userRoutes(deps));
+  app.use(staffRoutes(deps));
   app.use(clientRoutes(deps));
   app.use(serviceOrderRoutes(deps));
   app.use(partsOrderRoutes(deps));
   app.use(cashRoutes(deps));
+  app.use(printerRoutes(deps));
+  app.use(reportRoutes(deps));
+  app.use(statusLinkRoutes(deps));
+  app.use(shopSettingsRoutes(deps));
+  app.use(warrantyRoutes(deps));
+  app.use(orderHistoryRoutes(deps));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

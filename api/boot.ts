@@ -23,6 +23,7 @@ export function dbOptionsFrom(env: ApiEnv): DbOptions {
     ? {
         kind: 'postgres',
         url: env.DATABASE_URL,
+        queryTimeoutMs: env.DB_QUERY_TIMEOUT_MS,
         ...(env.DATABASE_SCHEMA ? { schema: env.DATABASE_SCHEMA } : {}),
       }
     : { kind: 'pglite', dataDir: resolve(env.DATA_DIR, 'pglite') };
@@ -43,14 +44,14 @@ export async function buildApi(
     db,
     dbKind: kind,
     keys: { secret: await jwtSecret(db, env.JWT_SECRET) },
-    limiter: createLoginLimiter(),
+    limiter: createLoginLimiter(db),
     log,
     shopTz: env.SHOP_TZ,
   };
   // PostgreSQL has its autovacuum; PGlite has none (api/db/upkeep.ts).
   const upkeep = kind === 'pglite' ? startUpkeep(db, log) : null;
   return {
-    app: createApiApp(deps),
+    app: createApiApp(deps, { webSecret: env.WEB_API_SECRET }),
     deps,
     firstManager,
     async close() {

@@ -2,7 +2,8 @@
 # Entry point of the Bancada image: `web` or `api` starts that service (exec, so SIGTERM reaches Node and
 # the graceful shutdown runs); `healthcheck` asks /healthz of the service running in this container.
 set -e
-cd /app
+# APP_DIR is unset in the image; the image rehearsal (scripts/rehearse-image.ts) points it at its tree.
+cd "${APP_DIR:-/app}"
 
 case "${1:-web}" in
   web)

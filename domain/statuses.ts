@@ -87,6 +87,9 @@ export function editableStatuses(kind: OrderKind): readonly StatusOption[] {
   return STATUSES_BY_KIND[kind].filter((s) => !isTerminal(kind, s.code));
 }
 
+/** The parts-order edit offers only the first three statuses (SPEC §4): cancelling and closing have their own actions. */
+export const EDITABLE_PARTS_STATUSES = editableStatuses('parts');
+
 /** SPEC §4: the finish date is the creation date once cancelled or completed (normal and returned). */
 export function showsFinishDate(kind: OrderKind, code: number): boolean {
   return (kind === 'normal' || kind === 'returned') && isTerminal(kind, code);

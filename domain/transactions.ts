@@ -68,3 +68,34 @@ export type TypeTotal = { type: number; count: number; totalCents: number };
 export function balanceOfTypeTotals(totals: readonly TypeTotal[]): number {
   return balanceInCents(totals.map((t) => ({ type: t.type, valueCents: t.totalCents })));
 }
+
+/** One payment method's part of the balance: what came in by it less what went out by it, in cents. */
+export type MethodTotal = { method: string; cents: number };
+
+/** The name a cash entry without a payment method is counted under. */
+export const NO_PAYMENT_METHOD = 'Sem forma de pagamento';
+
+/**
+ * The balance of SPEC §9 split by payment method (Dinheiro, Pix, Cartão…): each method's inflows less its
+ * purchases; cancellations do not count, and a method with only cancellations is left out. The shop's
+ * own methods come first in their usual order (`order`), any other text after them by name.
+ */
+export function balanceByMethod(
+  entries: readonly { type: number; valueCents: number; method: string | null | undefined }[],
+  order: readonly string[] = [],
+): MethodTotal[] {
+  const totals = new Map<string, number>();
+  for (const e of entries) {
+    const flow = flowOf(e.type);
+    if (flow === 'cancelled') continue;
+    const method = e.method?.trim() || NO_PAYMENT_METHOD;
+    totals.set(method, (totals.get(method) ?? 0) + (flow === 'in' ? e.valueCents : -e.valueCents));
+  }
+  const rank = (m: string) => {
+    const i = order.indexOf(m);
+    return i === -1 ? (m === NO_PAYMENT_METHOD ? order.length + 1 : order.length) : i;
+  };
+  return [...totals]
+    .map(([method, cents]) => ({ method, cents }))
+    .sort((a, b) => rank(a.method) - rank(b.method) || a.method.localeCompare(b.method, 'pt-BR'));
+}

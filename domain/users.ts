@@ -26,3 +26,16 @@ export function isManager(user: { authority_level?: number } | null | undefined)
 export function originLetter(origin: number): 'M' | 'F' {
   return origin === ORIGIN.FILIAL ? 'F' : 'M';
 }
+
+/**
+ * A username as it is stored and compared: NFKC (so a full-width or ligature spelling is the plain one)
+ * and trimmed. Case is kept for display; comparisons go through usernameKey.
+ */
+export function normalizeUsername(name: string): string {
+  return name.normalize('NFKC').trim();
+}
+
+/** The one spelling of a username that counts as the same account: NFKC, trimmed, lower-case. */
+export function usernameKey(name: string): string {
+  return normalizeUsername(name).toLowerCase();
+}

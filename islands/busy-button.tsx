@@ -16,6 +16,9 @@ function BusyButton({ label, busyLabel, name, value }: Props) {
     if (!form) return;
     const onSubmit = (event: SubmitEvent) => {
       if (event.defaultPrevented) return;
+      // Cancelar of a dialog (method="dialog") closes it and sends nothing: nothing to wait for.
+      const method = event.submitter?.getAttribute('formmethod') ?? form.getAttribute('method');
+      if (method?.toLowerCase() === 'dialog') return;
       // After the browser has read the form (a disabled button would drop its own name and value).
       setTimeout(() => setBusy(true), 0);
     };

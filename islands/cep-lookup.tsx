@@ -1,8 +1,9 @@
 /**
  * "Buscar CEP" in place: asks the web's /cep endpoint and fills street, neighborhood, city and state,
- * leaving everything else typed. Without JavaScript the same button posts the form instead.
+ * leaving everything else typed; Enter in the CEP field does the same instead of saving. Without
+ * JavaScript the same button posts the form instead.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { mount } from './lib/mount.ts';
 
 type Props = { label: string };
@@ -82,6 +83,21 @@ function CepLookup({ label }: Props) {
     }
     input('f-number')?.focus();
   }
+
+  // Enter in the CEP field looks it up (the form's default button would save the client).
+  const latest = useRef(onClick);
+  latest.current = onClick;
+  useEffect(() => {
+    const field = input('f-zip_code');
+    if (!field) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Enter' || e.isComposing) return;
+      e.preventDefault();
+      void latest.current();
+    };
+    field.addEventListener('keydown', onKey);
+    return () => field.removeEventListener('keydown', onKey);
+  }, []);
 
   return (
     <button type="button" class="secondary" onClick={onClick} disabled={busy} aria-busy={busy}>

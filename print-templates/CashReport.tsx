@@ -1,6 +1,6 @@
+import type { CashEntry } from '../contract/transactions.ts';
+import type { Shop } from '../contract/web.ts';
 import { formatBRL } from '../domain/money.ts';
-import type { CashEntry } from '../server/backend/cash.ts';
-import type { Shop } from '../server/print/shop.ts';
 import { CashTable } from '../views/components/CashTable.tsx';
 import { NOT_FISCAL } from './Document.tsx';
 import { ShopHeader } from './ShopHeader.tsx';

@@ -1,10 +1,11 @@
+import type { AnyServiceOrder } from '../contract/service-orders.ts';
+import type { Shop } from '../contract/web.ts';
 import { formatCpf } from '../domain/documents.ts';
-import type { AnyServiceOrder } from '../server/backend/service-orders.ts';
-import type { Shop } from '../server/print/shop.ts';
 import { brl, day } from '../views/format.ts';
-import { NOT_FISCAL, WARRANTY } from './Document.tsx';
-import { brlCents, paidCents, partsLine } from './order-facts.ts';
+import { NOT_FISCAL, WARRANTY, warrantyNotice } from './Document.tsx';
+import { brlCents, paidCents, partsLines } from './order-facts.ts';
 import { ShopHeader } from './ShopHeader.tsx';
+import { type PrintClientSide, StatusQr } from './StatusQr.tsx';
 
 type Repair = {
   what: string;
@@ -31,7 +32,7 @@ function repairOf(o: AnyServiceOrder): Repair {
   }
   const r = o.order;
   return {
-    what: partsLine(r.fix_description) || '-',
+    what: partsLines(r.fix_description) || '-',
     parts: r.fix_value_pieces,
     labor: r.fix_value_labor,
     final: r.fix_value_final,
@@ -42,7 +43,16 @@ function repairOf(o: AnyServiceOrder): Repair {
 }
 
 /** The delivery sheet: what was done, the values, the payment, the 90-day warranty and a signature line. */
-export function DeliverySheet({ o, shop }: { o: AnyServiceOrder; shop: Shop }) {
+export function DeliverySheet({
+  o,
+  shop,
+  clientSide,
+}: {
+  o: AnyServiceOrder;
+  shop: Shop;
+  /** The status link and the warranty's end (decision 020); absent against a backend without them. */
+  clientSide?: PrintClientSide | null;
+}) {
   const order = o.order;
   const repair = repairOf(o);
   const product = o.kind === 'returned' ? o.order.original_service_order : o.order;
@@ -105,7 +115,13 @@ export function DeliverySheet({ o, shop }: { o: AnyServiceOrder; shop: Shop }) {
           <dd>{brlCents(paid)}</dd>
         </div>
       </dl>
-      <p className="warranty">{WARRANTY}</p>
+      {clientSide ? (
+        <StatusQr side={clientSide}>
+          <p className="warranty">{warrantyNotice(clientSide.warrantyDays)}</p>
+        </StatusQr>
+      ) : (
+        <p className="warranty">{WARRANTY}</p>
+      )}
       <div className="signature">
         <span>Assinatura do cliente</span>
       </div>

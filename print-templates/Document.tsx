@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Form } from '../views/components/Form.tsx';
 import { Island } from '../views/components/Island.tsx';
+import { type SendPanel, SendToPrinter } from './SendToPrinter.tsx';
 
 /**
  * A print sheet's body: the sheet itself and, on screen only, a small bar to print it or to make a
@@ -12,6 +13,8 @@ export function SheetBody(props: {
   path: string | null;
   printLink?: string | null;
   autoPrint?: boolean;
+  /** Enviar para a impressora; null where the backend has no print queue (SPEC §7 only). */
+  sending?: SendPanel | null;
 }) {
   return (
     <>
@@ -26,6 +29,7 @@ export function SheetBody(props: {
               Gerar link para a impressora
             </button>
           </Form>
+          {props.sending ? <SendToPrinter panel={props.sending} /> : null}
           {props.printLink ? (
             <p className="print-link">
               Link (válido por poucos minutos): <a href={props.printLink}>{props.printLink}</a>
@@ -39,7 +43,11 @@ export function SheetBody(props: {
 }
 
 /** The warranty text printed on the order sheet and the delivery sheet (SPEC §1, §9: 90 days). */
-export const WARRANTY =
-  'Garantia de 90 dias para o serviço realizado, válida mediante apresentação desta ordem de serviço.';
+export const WARRANTY = warrantyNotice(90);
+
+/** The warranty text for the shop's days (decision 020: a manager sets them; 90 by default). */
+export function warrantyNotice(days: number): string {
+  return `Garantia de ${days} dias para o serviço realizado, válida mediante apresentação desta ordem de serviço.`;
+}
 
 export const NOT_FISCAL = 'Este documento não é um documento fiscal.';

@@ -1,7 +1,7 @@
+import { type PartsOrder, paymentMethodOf } from '../contract/parts-orders.ts';
+import type { Shop } from '../contract/web.ts';
 import { formatCep } from '../domain/documents.ts';
 import { statusLabel } from '../domain/statuses.ts';
-import { type PartsOrder, paymentMethodOf } from '../server/backend/orders.ts';
-import type { Shop } from '../server/print/shop.ts';
 import { DetailList, type DetailRow } from '../views/components/DetailList.tsx';
 import { brl, day } from '../views/format.ts';
 import { NOT_FISCAL } from './Document.tsx';

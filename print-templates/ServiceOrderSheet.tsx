@@ -1,12 +1,13 @@
+import type { AnyServiceOrder, NormalOrder } from '../contract/service-orders.ts';
+import type { Shop } from '../contract/web.ts';
 import { formatCnpj, formatCpf } from '../domain/documents.ts';
 import { statusLabel } from '../domain/statuses.ts';
-import type { AnyServiceOrder, NormalOrder } from '../server/backend/service-orders.ts';
-import type { Shop } from '../server/print/shop.ts';
 import { DetailList, type DetailRow } from '../views/components/DetailList.tsx';
 import { brl, day } from '../views/format.ts';
-import { NOT_FISCAL, WARRANTY } from './Document.tsx';
+import { NOT_FISCAL, WARRANTY, warrantyNotice } from './Document.tsx';
 import { brlCents, paidCents, ticketClass } from './order-facts.ts';
 import { ShopHeader } from './ShopHeader.tsx';
+import { type PrintClientSide, StatusQr } from './StatusQr.tsx';
 
 /**
  * How much room a line of a ticket gets, so that four tickets always fit one A4 page and the warranty
@@ -56,7 +57,20 @@ function kindRows(o: AnyServiceOrder): Row[] {
   return [];
 }
 
-function Ticket({ o, shop, copy, full }: { o: AnyServiceOrder; shop: Shop; copy: string; full: boolean }) {
+function Ticket({
+  o,
+  shop,
+  copy,
+  full,
+  side,
+}: {
+  o: AnyServiceOrder;
+  shop: Shop;
+  copy: string;
+  full: boolean;
+  /** The client's copy carries the status link (decision 020). */
+  side?: PrintClientSide | null | undefined;
+}) {
   const order = o.order;
   const product = productOf(o);
   const client = order.client;
@@ -90,7 +104,13 @@ function Ticket({ o, shop, copy, full }: { o: AnyServiceOrder; shop: Shop; copy:
             <p className="paid">
               Pagamento(s): <strong>{brlCents(paidCents(order.transactions))}</strong>
             </p>
-            <p className="warranty">{WARRANTY}</p>
+            {side && copy === 'Via do cliente' ? (
+              <StatusQr side={side} compact>
+                <p className="warranty">{warrantyNotice(side.warrantyDays)}</p>
+              </StatusQr>
+            ) : (
+              <p className="warranty">{side ? warrantyNotice(side.warrantyDays) : WARRANTY}</p>
+            )}
           </>
         ) : null}
         <p className="not-fiscal">{NOT_FISCAL}</p>
@@ -107,15 +127,17 @@ export function ServiceOrderSheet({
   o,
   shop,
   copies = 1,
+  clientSide,
 }: {
   o: AnyServiceOrder;
   shop: Shop;
   copies?: number;
+  clientSide?: PrintClientSide | null;
 }) {
   const sheet = (n: number) => (
     <section key={n} className="sheet four-tickets">
-      <Ticket o={o} shop={shop} copy="Via da loja" full />
-      <Ticket o={o} shop={shop} copy="Via do cliente" full />
+      <Ticket o={o} shop={shop} copy="Via da loja" full side={clientSide} />
+      <Ticket o={o} shop={shop} copy="Via do cliente" full side={clientSide} />
       <Ticket o={o} shop={shop} copy="Etiqueta da bancada" full={false} />
       <Ticket o={o} shop={shop} copy="Canhoto" full={false} />
     </section>

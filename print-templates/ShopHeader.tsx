@@ -1,4 +1,4 @@
-import type { Shop } from '../server/print/shop.ts';
+import type { Shop } from '../contract/web.ts';
 
 /** Logo, shop name and contacts, and the "not a fiscal document" notice (SPEC §1). */
 export function ShopHeader({ shop, title }: { shop: Shop; title: string }) {

@@ -43,11 +43,25 @@ export function createLogger(name: string, level: string) {
  * load those buffers were the web's last few MB over its memory target (npm run bench). The serializers
  * receive what pino's standard ones made of the request and the response.
  */
+/**
+ * A request line's URL without the print door's secrets: a print link's token (/impressao/<token>) and
+ * a print job's id (the web's /impressao/fila/<id>, the api's /print-queue/<id>) are masked.
+ */
+const PRINT_PATHS =
+  /^(\/impressao\/fila\/|\/print-queue\/|\/impressao\/(?!fila(?:[/?#]|$)|links(?:[?#]|$)|enviar(?:[?#]|$)))[^?#]+/;
+
+/** A sheet's print link travels back to it in its query (?link=<token>): the same secret. */
+const LINK_PARAM = /([?&]link=)[^&#]*/g;
+
+export function maskPrintPaths(url: string | undefined): string | undefined {
+  return url?.replace(PRINT_PATHS, '$1[oculto]').replace(LINK_PARAM, '$1[oculto]');
+}
+
 export const requestLogSerializers = {
   req: (req: { id?: unknown; method?: string; url?: string; remoteAddress?: string }) => ({
     id: req.id,
     method: req.method,
-    url: req.url,
+    url: maskPrintPaths(req.url),
     remoteAddress: req.remoteAddress,
   }),
   res: (res: { statusCode?: number | null }) => ({ statusCode: res.statusCode }),

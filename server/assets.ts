@@ -4,7 +4,7 @@
  * and the chunks they import, nothing else.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../runtime/paths.ts';
 
@@ -38,7 +38,32 @@ function hashOf(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 10);
 }
 
+/**
+ * The .br/.gz copies of the stylesheets and images are made at build (scripts/compress-assets.mjs). One
+ * older than its source (the source edited since) would be served in its place: drop it, and the plain
+ * file is served until the next build.
+ */
+function dropStaleCompressedCopies(): void {
+  for (const folder of ['css', 'img']) {
+    const dir = join(PUBLIC_DIR, folder);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) {
+      const source = name.replace(/\.(br|gz)$/, '');
+      if (source === name) continue;
+      const sourcePath = join(dir, source);
+      const sourceTime = statSync(sourcePath, { throwIfNoEntry: false })?.mtimeMs ?? Number.POSITIVE_INFINITY;
+      if (statSync(join(dir, name)).mtimeMs < sourceTime) {
+        rmSync(join(dir, name));
+        warnOnce(
+          `${folder}/${name} is older than ${source}: removed (npm run build:islands compresses again).`,
+        );
+      }
+    }
+  }
+}
+
 export function loadAssets(): Assets {
+  dropStaleCompressedCopies();
   const stylesheet = `/static/css/app.css?v=${hashOf(join(PUBLIC_DIR, 'css', 'app.css'))}`;
   const printStylesheet = `/static/css/print.css?v=${hashOf(join(PUBLIC_DIR, 'css', 'print.css'))}`;
   const manifestPath = join(BUILD_DIR, '.vite', 'manifest.json');

@@ -50,7 +50,7 @@ export async function buildWeb(env: WebEnv, log: Logger, options: { sessionPrefi
   const deps: WebDeps = {
     env,
     http,
-    coordinator: createRefreshCoordinator(),
+    coordinator: createRefreshCoordinator(60_000, redis),
     render: createRender(loadAssets()),
     log,
     redis,
@@ -62,7 +62,7 @@ export async function buildWeb(env: WebEnv, log: Logger, options: { sessionPrefi
     printLinks: redis ? redisPrintLinks(redis) : memoryPrintLinks(),
   };
   const sessionPrefix = options.sessionPrefix ?? SESSION_PREFIX;
-  const sessionStore = createSessionStore(redis, log, sessionPrefix);
+  const sessionStore = createSessionStore(redis, log, sessionPrefix, env.REDIS_TIMEOUT_MS);
   const app = createWebApp(deps, sessionStore);
   return {
     app,

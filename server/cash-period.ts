@@ -1,21 +1,18 @@
 /**
  * One page of the cash by period (SPEC §2) with the balance of the WHOLE period (SPEC §9): the page's
  * entries and the period's totals by type are asked of the api together, so a year of entries never
- * travels to the web. A backend that follows only SPEC §7 has no summary and ignores the paging
- * parameters: then the whole period is read once and cut here, as before pages existed.
+ * travels to the web. Both are extras (backend/extras.ts): a backend that follows only SPEC §7 gets
+ * SPEC's own call, the whole period read once and cut here.
  */
+
+import type { CashEntry, CashSummary } from '../contract/transactions.ts';
 import { reaisToCents } from '../domain/money.ts';
 import { balanceOfTypeTotals } from '../domain/transactions.ts';
 import type { PagerProps } from '../views/components/Pager.tsx';
 import { entryRange } from '../views/format.ts';
-import {
-  type CashEntry,
-  type CashSummary,
-  entriesOfPeriod,
-  entriesOfPeriodPage,
-  periodSummary,
-} from './backend/cash.ts';
+import { entriesOfPeriod, entriesOfPeriodPage, periodSummary } from './backend/cash.ts';
 import type { ApiResult, Backend } from './backend/client.ts';
+import type { Extras } from './backend/extras.ts';
 import { balanceOf } from './cash-balance.ts';
 
 /** Entries per page of the period list and of its print sheet (docs/decisions/011). */
@@ -56,29 +53,37 @@ function isSummary(data: unknown): data is CashSummary {
 
 export async function loadPeriodPage(
   backend: Backend,
-  token: string,
+  extras: Extras,
   start: string,
   end: string,
   wanted: number,
 ): Promise<ApiResult<PeriodPage>> {
   const asked = Math.min(Math.max(1, Math.trunc(wanted) || 1), PAGE_MAX);
+  const whole = async (): Promise<ApiResult<PeriodPage>> => {
+    const all = await entriesOfPeriod(backend, start, end);
+    return all.ok ? { ok: true, status: 200, data: cut(all.data, asked) } : all;
+  };
+  if (!extras.usable('period-paging') || !extras.usable('period-summary')) return whole();
+
   const [summary, slice] = await Promise.all([
-    periodSummary(backend, token, start, end),
-    entriesOfPeriodPage(backend, token, start, end, { limit: PERIOD_PAGE_SIZE, offset: offsetOf(asked) }),
+    periodSummary(backend, start, end),
+    entriesOfPeriodPage(backend, start, end, { limit: PERIOD_PAGE_SIZE, offset: offsetOf(asked) }),
   ]);
-  if (!slice.ok) return slice;
+  if (!slice.ok) return extras.lacking('period-paging', slice) ? whole() : slice;
   // A paging backend never answers more than the limit: more is the whole period, paging ignored.
-  if (slice.data.length > PERIOD_PAGE_SIZE) return { ok: true, status: 200, data: cut(slice.data, asked) };
-  // The manager's token no longer works: say so, as for the list. Any other failure of the summary (a
-  // backend without it answers 404, or anything else) is read as "no summary here".
-  if (!summary.ok && (summary.status === 401 || summary.status === 403)) return summary;
+  if (slice.data.length > PERIOD_PAGE_SIZE) {
+    extras.missing('period-paging');
+    return { ok: true, status: 200, data: cut(slice.data, asked) };
+  }
   if (!summary.ok || !isSummary(summary.data)) {
-    // No summary: the whole period is needed for its balance, unless this first page already holds it.
+    // A backend without the summary (or answering something else): the period's balance needs all of
+    // it, unless this first page already holds it.
+    if (summary.ok) extras.missing('period-summary');
+    else extras.lacking('period-summary', summary);
     if (asked === 1 && slice.data.length < PERIOD_PAGE_SIZE) {
       return { ok: true, status: 200, data: cut(slice.data, 1) };
     }
-    const whole = await entriesOfPeriod(backend, token, start, end);
-    return whole.ok ? { ok: true, status: 200, data: cut(whole.data, asked) } : whole;
+    return whole();
   }
 
   const { count } = summary.data;
@@ -98,7 +103,7 @@ export async function loadPeriodPage(
     };
   }
   // Past the end: the last page, known only now that the count is.
-  const last = await entriesOfPeriodPage(backend, token, start, end, {
+  const last = await entriesOfPeriodPage(backend, start, end, {
     limit: PERIOD_PAGE_SIZE,
     offset: offsetOf(pages),
   });

@@ -1,6 +1,7 @@
 /** The web's configuration, read once at start; a wrong value stops it with one clear line each. */
 import { z } from 'zod';
 import { DEFAULT_SHOP_TZ, isTimeZone } from '../domain/dates.ts';
+import { unsafeProductionSecrets } from '../runtime/production-secrets.ts';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -10,9 +11,13 @@ const schema = z.object({
   // SPEC §7/§9: a call to the api gives up after 20 s (shorter only in tests of a hanging api).
   API_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   REDIS_URL: z.string().url('REDIS_URL deve ser uma URL redis://').optional(),
+  // A Redis that stops answering fails a request after this long: the clear 503 page, never a hang.
+  REDIS_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET precisa de pelo menos 32 caracteres').optional(),
   SESSION_HOURS: z.coerce.number().positive().default(12),
   TRUST_PROXY: z.string().optional(),
+  // Shared with the api: lets it believe the browser address the web passes on (decision 019).
+  WEB_API_SECRET: z.string().min(32, 'WEB_API_SECRET precisa de pelo menos 32 caracteres').optional(),
   SHOP_TZ: z
     .string()
     .refine(isTimeZone, 'SHOP_TZ deve ser um fuso horário IANA, como America/Sao_Paulo')
@@ -37,15 +42,23 @@ const schema = z.object({
   SHOP_CITY: z.string().default(''),
   SHOP_STATE: z.string().default(''),
   SHOP_LOGO: z.string().default('/static/img/logo.svg'),
+  // The shop's address as people reach it: print links and clients' status links with their QR codes
+  // are built on it, never on the Host header.
+  PUBLIC_URL: z.string().url('PUBLIC_URL deve ser uma URL http(s)://').optional(),
+  // Without PUBLIC_URL: host names (comma-separated) a link may be built on besides this machine's own.
+  PUBLIC_HOSTS: z.string().default(''),
   PRINT_LINK_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+  // A job sent to a print server and not taken within this time expires (decision 021).
+  PRINT_JOB_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
 });
 
 export type WebEnv = z.infer<typeof schema> & { apiUrl: string };
 
 export function readWebEnv(source: NodeJS.ProcessEnv = process.env): WebEnv {
   const parsed = schema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  if (parsed.success) lines.push(...unsafeProductionSecrets(source, ['SESSION_SECRET']));
+  if (!parsed.success || lines.length > 0) {
     throw new Error(`Configuração inválida da web:\n${lines.join('\n')}`);
   }
   const env = parsed.data;

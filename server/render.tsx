@@ -2,17 +2,19 @@
  * render(req, res, element, meta): the page inside the layout, rendered to a string by React on the
  * server, with only the islands it used and the toasts waiting in the session.
  */
+import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import type { Toast } from '../contract/web.ts';
 import { type ViewContext, ViewContextReact } from '../views/context.ts';
 import { escapeHtml } from '../views/escape-html.ts';
 import { menuHtml } from '../views/layout/Menu.tsx';
 import { Page } from '../views/layout/Page.tsx';
 import type { Assets } from './assets.ts';
+import { formPageOf } from './drafts.ts';
 import { generateToken } from './middleware/csrf.ts';
 import { takeFlash } from './middleware/flash.ts';
-import type { Toast } from './session-data.ts';
 
 export type PageMeta = {
   title: string;
@@ -50,11 +52,14 @@ export function renderPage(
 ): string {
   const context: ViewContext = {
     csrfToken: req.session ? generateToken(req) : '',
+    formKey: randomBytes(16).toString('base64url'),
+    page: req.method === 'GET' ? req.originalUrl : (formPageOf(req) ?? req.originalUrl),
     user: req.session?.auth?.user ?? null,
     islands: new Set(),
   };
   const toasts = meta.sheet ? [] : [...takeFlash(req), ...(meta.toasts ?? [])];
-  const menu = !meta.sheet && context.user ? menuHtml(req.path, context.user.username) : '';
+  const menu =
+    !meta.sheet && context.user ? menuHtml(req.path, context.user.username, res.locals.painel === true) : '';
   const body = renderToString(
     <ViewContextReact.Provider value={context}>
       {meta.sheet ? element : <Page toasts={toasts}>{element}</Page>}

@@ -1,13 +1,16 @@
 /** The session as the api client's token holder, and the small promise wrappers express-session lacks. */
 import type { Request } from 'express';
+import type { SessionTokens } from '../contract/sessions.ts';
 import type { TokenHolder } from './backend/client.ts';
-import type { SessionTokens } from './backend/types.ts';
 
 export function sessionTokenHolder(req: Request): TokenHolder {
   return {
     tokens: () => req.session?.auth ?? null,
     update: (tokens) => {
       if (req.session?.auth) req.session.auth = { ...req.session.auth, ...tokens };
+    },
+    updateUser: (user) => {
+      if (req.session?.auth) req.session.auth = { ...req.session.auth, user };
     },
     clear: () => {
       if (req.session) delete req.session.auth;

@@ -30,7 +30,15 @@ export type Rotation =
   | { ok: true; userId: number; token: string; familyId: string }
   | { ok: false; reason: string };
 
-export async function rotateRefreshToken(db: Db, presented: string): Promise<Rotation> {
+/**
+ * A token rotated this recently, presented again by the same client address, is a repeat, not a theft
+ * (decision 019): two webs of one shop refreshing one session at the same moment. It gets another
+ * successor in the same family instead of revoking it. A thief would need the token, the victim's
+ * address and these few seconds; outside them, reuse revokes the family as before.
+ */
+export const REPEAT_GRACE_MS = 10_000;
+
+export async function rotateRefreshToken(db: Db, presented: string, client = ''): Promise<Rotation> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('refresh_tokens')
@@ -41,13 +49,18 @@ export async function rotateRefreshToken(db: Db, presented: string): Promise<Rot
     if (!row) return { ok: false, reason: 'unknown' } as const;
     if (row.revoked_at) return { ok: false, reason: 'revoked' } as const;
     if (row.rotated_at) {
+      const age = Date.now() - new Date(row.rotated_at).getTime();
+      if (client && row.rotated_for === client && age >= 0 && age <= REPEAT_GRACE_MS) {
+        const again = await issueRefreshToken(trx, row.user_id, row.family_id);
+        return { ok: true, userId: row.user_id, token: again.token, familyId: again.familyId } as const;
+      }
       await revokeFamily(trx, row.family_id);
       return { ok: false, reason: 'reused' } as const;
     }
     if (new Date(row.expires_at).getTime() <= Date.now()) return { ok: false, reason: 'expired' } as const;
     await trx
       .updateTable('refresh_tokens')
-      .set({ rotated_at: sql`now()` })
+      .set({ rotated_at: sql`now()`, rotated_for: client || null })
       .where('id', '=', row.id)
       .execute();
     const next = await issueRefreshToken(trx, row.user_id, row.family_id);

@@ -24,7 +24,7 @@ export function authRoutes(deps: ApiDeps): Router {
   router.post('/sessions/refresh', async (req, res) => {
     const body = parse(RefreshBody, req.body);
     const token = body.refresh_token ?? headerToken(req.get('authorization'), 'Refresh');
-    res.json(await auth.refresh(deps, token));
+    res.json(await auth.refresh(deps, token, req.ip ?? ''));
   });
 
   // Always 204: signing out must never fail for the person at the counter.

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { requiredName, requiredSecret } from '../http/fields.ts';
+import { requiredSecret, username } from '../http/fields.ts';
 
 export const LoginBody = z.object({
-  username: requiredName('Usuário obrigatório'),
+  username: username('Usuário obrigatório'),
   password: requiredSecret('Senha obrigatória'),
 });
 
@@ -10,6 +10,6 @@ export const RefreshBody = z.object({ refresh_token: z.string().min(1).max(200).
 
 /** Manager confirmation carried by destructive requests (API.md "Manager confirmation"). */
 export const ManagerConfirmation = z.object({
-  confirm_username: requiredName('Usuário obrigatório'),
+  confirm_username: username('Usuário obrigatório'),
   confirm_password: requiredSecret('Senha obrigatória'),
 });

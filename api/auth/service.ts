@@ -18,14 +18,14 @@ async function checkCredentials(
   const user = await findUserByUsername(deps.db, username);
   if (!user?.active) {
     await spendDecoyVerification(password);
-    await deps.limiter.failed(username);
+    await deps.limiter.failed(username, ip);
     return null;
   }
   if (!(await verifyPassword(password, user.password_hash))) {
-    await deps.limiter.failed(username);
+    await deps.limiter.failed(username, ip);
     return null;
   }
-  await deps.limiter.succeeded(username);
+  await deps.limiter.succeeded(username, ip);
   return user;
 }
 
@@ -44,9 +44,9 @@ export async function login(deps: ApiDeps, username: string, password: string, i
   return sessionFor(deps, user, await issueRefreshToken(deps.db, user.id));
 }
 
-export async function refresh(deps: ApiDeps, presented: string | undefined) {
+export async function refresh(deps: ApiDeps, presented: string | undefined, client = '') {
   if (!presented) throw unauthorized('Refresh token ausente');
-  const rotation = await rotateRefreshToken(deps.db, presented);
+  const rotation = await rotateRefreshToken(deps.db, presented, client);
   if (!rotation.ok) {
     if (rotation.reason === 'reused') deps.log.warn('refresh token reused: family revoked');
     throw unauthorized('Refresh token inválido');

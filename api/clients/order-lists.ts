@@ -7,6 +7,7 @@
  * page of clients with all their orders, instead of one for the clients and two more for their orders.
  */
 import { type RawBuilder, sql } from 'kysely';
+import { TERMINAL_STATUSES } from '../../domain/statuses.ts';
 import type { Db } from '../db/connect.ts';
 import { isoTimestamp } from '../db/json-values.ts';
 import {
@@ -101,4 +102,32 @@ export async function searchWithOrderLists(db: Db, filter: string): Promise<Clie
 export async function clientWithOrderLists(db: Db, id: number): Promise<ClientWithOrderLists | undefined> {
   const { rows } = await withOrderLists(livingClientQuery(id)).execute(db);
   return rows[0];
+}
+
+/** Every terminal status of the service-order kinds (SPEC §4), and of parts orders. */
+const TERMINAL_SERVICE = (['normal', 'returned', 'external'] as const).flatMap((kind) => [
+  TERMINAL_STATUSES[kind].cancelled,
+  TERMINAL_STATUSES[kind].completed,
+]);
+const TERMINAL_PARTS = [TERMINAL_STATUSES.parts.cancelled, TERMINAL_STATUSES.parts.completed];
+
+/** The numbers of the client's living orders still open, of the four kinds. */
+export async function openOrderNumbers(db: Db, clientId: number): Promise<string[]> {
+  const service = await db
+    .selectFrom('service_orders')
+    .select('number')
+    .where('client_id', '=', clientId)
+    .where('deleted_at', 'is', null)
+    .where('status', 'not in', TERMINAL_SERVICE)
+    .orderBy('number')
+    .execute();
+  const parts = await db
+    .selectFrom('orders')
+    .select('number')
+    .where('client_id', '=', clientId)
+    .where('deleted_at', 'is', null)
+    .where('status', 'not in', TERMINAL_PARTS)
+    .orderBy('number')
+    .execute();
+  return [...service, ...parts].map((row) => row.number);
 }

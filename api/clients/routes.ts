@@ -3,6 +3,7 @@ import { caller, requireAuth } from '../auth/require-auth.ts';
 import { ManagerConfirmation } from '../auth/schema.ts';
 import type { ApiDeps } from '../context.ts';
 import { notFound, parse } from '../http/errors.ts';
+import { idempotent } from '../http/idempotency.ts';
 import { ClientBody, clientIdOf, SearchQuery } from './schema.ts';
 import * as clients from './service.ts';
 
@@ -16,14 +17,18 @@ function idOrNotFound(param: unknown): number {
 export function clientRoutes(deps: ApiDeps): Router {
   const router = Router();
   const signedIn = requireAuth(deps);
+  // Creates answer once per Idempotency-Key (a double submit opens what the first one made).
+  const once = idempotent(deps);
 
   router.get('/clients', signedIn, async (req, res) => {
     const { filter } = parse(SearchQuery, req.query);
     res.json(await clients.search(deps, filter));
   });
 
-  router.post('/clients', signedIn, async (req, res) => {
-    res.status(201).json(await clients.create(deps, caller(req), parse(ClientBody, req.body)));
+  router.post('/clients', signedIn, once, async (req, res) => {
+    const input = parse(ClientBody, req.body);
+    const reuse = (req.body as Record<string, unknown> | undefined)?.[clients.REUSE_FIELD] === true;
+    res.status(201).json(await clients.create(deps, caller(req), input, reuse));
   });
 
   router.get('/clients/:id', signedIn, async (req, res) => {

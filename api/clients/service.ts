@@ -3,9 +3,10 @@ import { confirmedSoftDelete } from '../audit/confirmed-delete.ts';
 import { recordAudit } from '../audit/repository.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
 import type { ApiDeps } from '../context.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import type { Db } from '../db/connect.ts';
+import { ApiError, conflict, notFound } from '../http/errors.ts';
 import { isUniqueViolation } from '../users/repository.ts';
-import { clientWithOrderLists, searchWithOrderLists } from './order-lists.ts';
+import { clientWithOrderLists, openOrderNumbers, searchWithOrderLists } from './order-lists.ts';
 import {
   type ClientRow,
   duplicateField,
@@ -18,6 +19,8 @@ import {
 import type { ClientInput } from './schema.ts';
 
 const NOT_FOUND = 'Cliente não encontrado';
+export const OPEN_ORDERS =
+  'Este cliente tem ordens em aberto e não pode ser excluído. Finalize, cancele ou exclua estas ordens primeiro:';
 const DUPLICATE = { cpf: 'Esse CPF já está cadastrado', cnpj: 'Esse CNPJ já está cadastrado' } as const;
 
 export type { PublicClient } from './repository.ts';
@@ -50,9 +53,45 @@ export async function get(deps: ApiDeps, id: number) {
   return detail;
 }
 
-export async function create(deps: ApiDeps, actor: AccessClaims, input: ClientInput) {
+/** The field a deleted client's document blocks until the caller says to register it anyway. */
+export const REUSE_FIELD = 'reuse_deleted_document';
+
+/**
+ * A CPF or CNPJ that is already someone's is said plainly, with whose it is and what to do: a living
+ * client is opened, not registered twice; a deleted client's document is taken again only when the
+ * caller says so (`reuse_deleted_document: true`), never by surprise as an empty new client.
+ */
+async function refuseTakenDocument(db: Db, input: ClientInput, reuseDeleted: boolean): Promise<void> {
+  for (const field of ['cpf', 'cnpj'] as const) {
+    const value = input[field];
+    if (!value) continue;
+    const owners = await db
+      .selectFrom('clients')
+      .select(['name', 'deleted_at'])
+      .where(field, '=', value)
+      .orderBy('deleted_at', 'desc')
+      .execute();
+    const label = field.toUpperCase();
+    const living = owners.find((o) => o.deleted_at === null);
+    if (living) {
+      throw new ApiError(409, DUPLICATE[field], {
+        [field]: `Esse ${label} já está cadastrado para ${living.name}. Busque o cliente na Consulta e abra o cadastro dele.`,
+      });
+    }
+    const deleted = owners[0];
+    if (deleted && !reuseDeleted) {
+      throw new ApiError(409, `Esse ${label} pertence a um cliente excluído`, {
+        [field]: `Esse ${label} pertence a ${deleted.name}, cliente excluído; as ordens antigas continuam naquele cadastro. Para cadastrar um novo cliente com ele mesmo assim, marque a confirmação e salve.`,
+        [REUSE_FIELD]: 'Cadastrar mesmo assim com este documento',
+      });
+    }
+  }
+}
+
+export async function create(deps: ApiDeps, actor: AccessClaims, input: ClientInput, reuseDeleted = false) {
   try {
     const row = await deps.db.transaction().execute(async (trx) => {
+      await refuseTakenDocument(trx, input, reuseDeleted);
       const created = await insertClient(trx, input);
       await recordAudit(trx, {
         actorId: actor.id,
@@ -93,6 +132,18 @@ export async function update(deps: ApiDeps, actor: AccessClaims, id: number, inp
 }
 
 /**
+ * A client with an open order is not deleted (docs/decisions/017-deleting-a-client-with-orders.md): its
+ * orders would no longer be found by its name while still waiting for the counter. 409 naming them.
+ */
+async function refuseWhileOrdersOpen(db: Db, clientId: number): Promise<void> {
+  const open = await openOrderNumbers(db, clientId);
+  if (open.length > 0) {
+    const shown = open.slice(0, 10).join(', ') + (open.length > 10 ? ` e mais ${open.length - 10}` : '');
+    throw new ApiError(409, `${OPEN_ORDERS} ${shown}.`, undefined, { open_orders: open });
+  }
+}
+
+/**
  * Any signed-in caller may ask, but the body must carry an active manager's credentials (SPEC §6,
  * API.md "Manager confirmation"); they are checked before the client is even looked at.
  */
@@ -106,7 +157,12 @@ export async function remove(
   await confirmedSoftDelete(deps, actor, id, confirmation, ip, {
     entity: 'client',
     notFoundMessage: NOT_FOUND,
-    lock: (trx, clientId) => findClient(trx, clientId, { forUpdate: true }),
+    lock: async (trx, clientId) => {
+      const client = await findClient(trx, clientId, { forUpdate: true });
+      // The client's row is locked: no order can be opened for it meanwhile (they lock it too).
+      if (client) await refuseWhileOrdersOpen(trx, clientId);
+      return client;
+    },
     softDelete: softDeleteClient,
     snapshot: publicClient,
   });

@@ -20,7 +20,7 @@ export type DbKind = 'postgres' | 'pglite';
 export type Db = Kysely<Database>;
 
 export type DbOptions =
-  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number; queryTimeoutMs?: number }
   | { kind: 'pglite'; dataDir: string | null };
 
 export type Connected = { db: Db; kind: DbKind; close: () => Promise<void> };
@@ -34,7 +34,10 @@ export async function connectDatabase(options: DbOptions): Promise<Connected> {
       options: searchPath,
       // A restarted database leaves dead sockets in the pool; pg drops them on error and dials again.
       idleTimeoutMillis: 30_000,
-      connectionTimeoutMillis: 5_000,
+      // A database that stops answering (packets dropped) fails the query instead of hanging the page:
+      // the api answers 503 'Servidor indisponível' (http/errors.ts); replies that come late are dropped.
+      connectionTimeoutMillis: Math.min(5_000, options.queryTimeoutMs ?? 5_000),
+      query_timeout: options.queryTimeoutMs ?? 4_000,
     });
     pool.on('error', () => {
       /* an idle client lost its server (restart); the pool replaces it on next use */
@@ -49,6 +52,11 @@ export async function connectDatabase(options: DbOptions): Promise<Connected> {
       const client = await pool.connect();
       try {
         await client.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
+      } catch (err) {
+        // Two instances starting at the same moment both find the schema missing; one of them then
+        // meets the other's row in pg_namespace (23505) or the schema itself (42P06): it exists, go on.
+        const code = (err as { code?: string }).code;
+        if (code !== '23505' && code !== '42P06') throw err;
       } finally {
         client.release();
       }

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly issues?: Record<string, string>,
+    /** More of the answer's body (a stale edit's 409 carries the current row). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -42,6 +44,24 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<
   return result.data;
 }
 
+/**
+ * The database refused, dropped or stopped answering: never the caller's mistake, so never a 4xx nor a
+ * bare 500 the web would read as one. pg's own messages for a time-out or a lost connection, the
+ * socket's codes, and PostgreSQL's "cannot connect now" / "admin shutdown" classes (08, 57P).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return (
+    /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EHOSTUNREACH)$/.test(code) ||
+    /^(08|57P)/.test(code) ||
+    /Query read timeout|timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error/i.test(
+      message,
+    )
+  );
+}
+
 export const notFoundHandler: RequestHandler = (_req, res) => {
   res.status(404).json({ status: 'error', message: 'Rota não encontrada' });
 };
@@ -60,6 +80,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
       status: 'error',
       message: err.message,
       ...(err.issues ? { issues: err.issues } : {}),
+      ...err.extra,
     });
     return;
   }
@@ -75,6 +96,11 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   }
   if (status >= 400 && status < 500) {
     res.status(status).json({ status: 'error', message: 'Requisição inválida' });
+    return;
+  }
+  if (isDatabaseUnavailable(err)) {
+    req.log?.error({ err }, 'database unavailable');
+    res.status(503).json({ status: 'error', message: 'Servidor indisponível' });
     return;
   }
   req.log?.error({ err }, 'unexpected error');

@@ -1,17 +1,46 @@
 /** zod atoms shared by every api schema: trimmed, capped text and the codes of SPEC §3. */
 import { z } from 'zod';
-import { ORIGIN } from '../../domain/users.ts';
+import { normalizeUsername, ORIGIN } from '../../domain/users.ts';
 
 export const NAME_MAX = 120;
 export const TEXT_MAX = 2000;
 
-/** A required name: trimmed, 1..120 characters. */
+/**
+ * Characters that show nothing or reorder what is shown: zero-width spaces and joiners, the soft hyphen,
+ * word joiners, the BOM, and the bidi embeddings, overrides and isolates. In a name they make two
+ * different texts look alike ('gerente\u200B'); in any text they can disguise what a sheet says.
+ */
+export const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+export const INVISIBLE_MESSAGE = 'Texto com caracteres invisíveis ou de controle de direção não é aceito';
+
+/** A required name: trimmed, 1..120 characters, nothing invisible. */
 export const requiredName = (message: string) =>
   z
     .string({ error: message })
     .trim()
     .min(1, { error: message })
-    .max(NAME_MAX, { error: `Máximo de ${NAME_MAX} caracteres` });
+    .max(NAME_MAX, { error: `Máximo de ${NAME_MAX} caracteres` })
+    .refine((text) => !INVISIBLE.test(text), { error: INVISIBLE_MESSAGE });
+
+/** Secrets keep every character: a password is whatever its owner typed. */
+const SECRET_FIELDS = /(^|_)password($|_)/;
+
+/**
+ * Every text field of a body, at any depth, checked for INVISIBLE at once, whatever its schema says:
+ * { 'field.path': message } for each one that has them (passwords excepted), empty when none do.
+ */
+export function invisibleIssues(value: unknown, path: string[] = []): Record<string, string> {
+  const issues: Record<string, string> = {};
+  if (typeof value === 'string') {
+    if (INVISIBLE.test(value)) issues[path.join('.') || '_'] = INVISIBLE_MESSAGE;
+  } else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (SECRET_FIELDS.test(key)) continue;
+      Object.assign(issues, invisibleIssues(inner, [...path, key]));
+    }
+  }
+  return issues;
+}
 
 /** A required secret: not trimmed (spaces are part of a password), 1..200 characters. */
 export const requiredSecret = (message: string) =>
@@ -20,3 +49,6 @@ export const requiredSecret = (message: string) =>
 export const origin = z.union([z.literal(ORIGIN.MATRIZ), z.literal(ORIGIN.FILIAL)], {
   error: 'Origem inválida (100 matriz, 200 filial)',
 });
+
+/** A username: a required name in NFKC (a full-width or ligature spelling is the plain one). */
+export const username = (message: string) => requiredName(message).transform(normalizeUsername);

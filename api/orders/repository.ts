@@ -19,6 +19,7 @@ export type OrderRow = {
   created_at: Date;
   updated_at: Date;
   finished_at: Date | null;
+  version: number;
 };
 
 const columns = [
@@ -36,6 +37,7 @@ const columns = [
   'created_at',
   'updated_at',
   'finished_at',
+  'version',
 ] as const;
 
 /** At most this many orders answer a list (by number or by status). */
@@ -60,6 +62,8 @@ export type OrderListRow = {
   created_at: Date;
   client_id: number;
   client_name: string;
+  /** Since when it is in its status (migration 007): the lists' ageing. */
+  status_changed_at: Date;
 };
 
 /** Living orders with this exact number and/or status, highest number first (P100000 after P99999). */
@@ -78,6 +82,7 @@ export async function listOrders(
       'o.created_at',
       'o.client_id',
       'c.name as client_name',
+      'o.status_changed_at',
     ])
     .where('o.deleted_at', 'is', null);
   if (filter.number !== undefined) query = query.where('o.number', '=', filter.number);
@@ -142,6 +147,7 @@ export async function updateOrder(db: Db, id: number, input: UpdateInput): Promi
       manufacturer_date: input.manufacturer_date,
       manufacturer_code: input.manufacturer_code,
       updated_at: sql`now()`,
+      version: sql`version + 1`,
     })
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
@@ -153,7 +159,7 @@ export async function updateOrder(db: Db, id: number, input: UpdateInput): Promi
 export async function finishOrder(db: Db, id: number, status: number): Promise<OrderRow> {
   return (await db
     .updateTable('orders')
-    .set({ status, finished_at: sql`now()`, updated_at: sql`now()` })
+    .set({ status, finished_at: sql`now()`, updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', '=', id)
     .returning(columns)
     .executeTakeFirstOrThrow()) as OrderRow;
@@ -168,4 +174,13 @@ export async function softDeleteOrder(db: Db, id: number): Promise<{ deleted_at:
     .where('deleted_at', 'is', null)
     .returning('deleted_at')
     .executeTakeFirst()) as { deleted_at: Date } | undefined;
+}
+
+/** A change that is not an edit (an upfront payment) still moves the order's version on. */
+export async function bumpOrderVersion(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ updated_at: sql`now()`, version: sql`version + 1` })
+    .where('id', '=', id)
+    .execute();
 }

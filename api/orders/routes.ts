@@ -4,6 +4,8 @@ import { caller, requireAuth } from '../auth/require-auth.ts';
 import { ManagerConfirmation } from '../auth/schema.ts';
 import type { ApiDeps } from '../context.ts';
 import { notFound, parse } from '../http/errors.ts';
+import { idempotent } from '../http/idempotency.ts';
+import { expectedVersion } from '../http/versions.ts';
 import {
   CreateBody,
   cancelBody,
@@ -25,6 +27,8 @@ function idOrNotFound(param: unknown): number {
 export function partsOrderRoutes(deps: ApiDeps): Router {
   const router = Router();
   const signedIn = requireAuth(deps);
+  // Creates answer once per Idempotency-Key (a double submit opens what the first one made).
+  const once = idempotent(deps);
   const UpdateBody = updateBody(deps.shopTz);
   const UpfrontBody = upfrontBody(deps.shopTz);
   const CloseBody = closeBody(deps.shopTz);
@@ -34,7 +38,7 @@ export function partsOrderRoutes(deps: ApiDeps): Router {
     res.json(await orders.list(deps, parse(ListQuery, req.query)));
   });
 
-  router.post('/orders', signedIn, async (req, res) => {
+  router.post('/orders', signedIn, once, async (req, res) => {
     res.status(201).json(await orders.create(deps, caller(req), parse(CreateBody, req.body)));
   });
 
@@ -44,7 +48,8 @@ export function partsOrderRoutes(deps: ApiDeps): Router {
 
   router.put('/orders/:id', signedIn, async (req, res) => {
     const id = idOrNotFound(req.params.id);
-    res.json(await orders.update(deps, caller(req), id, parse(UpdateBody, req.body)));
+    const input = parse(UpdateBody, req.body);
+    res.json(await orders.update(deps, caller(req), id, input, expectedVersion(req, input.version)));
   });
 
   router.delete('/orders/:id', signedIn, async (req, res) => {
@@ -53,7 +58,7 @@ export function partsOrderRoutes(deps: ApiDeps): Router {
     res.status(204).end();
   });
 
-  router.post('/transactions/upfront-payment/order', signedIn, async (req, res) => {
+  router.post('/transactions/upfront-payment/order', signedIn, once, async (req, res) => {
     res.status(201).json(await orders.upfrontPayment(deps, caller(req), parse(UpfrontBody, req.body)));
   });
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { editableStatuses, isStatusOf, isTerminal } from '../../domain/statuses.ts';
 import { NAME_MAX, requiredName, requiredSecret, TEXT_MAX } from '../http/fields.ts';
 import { businessDate, moneyCents, optionalMoneyCents, optionalText } from '../http/values.ts';
+import { versionField } from '../http/versions.ts';
 
 /** The largest id a PostgreSQL integer column holds: a bigger one names nothing (and must never reach SQL). */
 const MAX_ID = 2_147_483_647;
@@ -96,6 +97,7 @@ export const updateBody = (shopTz: string) =>
   z.preprocess(
     mergePaymentMethod,
     body({
+      ...versionField,
       status: statusCode(STATUS_INVALID)
         .superRefine((code, ctx) => {
           if (isTerminal('parts', code)) ctx.addIssue({ code: 'custom', message: STATUS_TERMINAL });

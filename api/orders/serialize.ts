@@ -18,6 +18,7 @@ export function orderListItem(row: OrderListRow) {
     piece_name: row.piece_name,
     client: { id: row.client_id, name: row.client_name },
     created_at: iso(row.created_at),
+    status_changed_at: iso(row.status_changed_at),
   };
 }
 
@@ -32,6 +33,7 @@ export function orderJson(row: OrderRow, client: ClientRow | undefined, transact
     status: row.status,
     client_id: row.client_id,
     client: (client ? publicClient(client) : null) as PublicClient | null,
+    version: row.version,
     piece_code: row.piece_code,
     piece_name: row.piece_name,
     piece_value: reaisOrNull(row.piece_value_cents),

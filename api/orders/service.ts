@@ -18,6 +18,7 @@ import type { AccessClaims } from '../auth/tokens.ts';
 import type { ApiDeps } from '../context.ts';
 import type { Db } from '../db/connect.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { checkVersion } from '../http/versions.ts';
 import { nextNumber, normalizeNumber } from '../numbering/next-number.ts';
 import {
   insertTransaction,
@@ -27,6 +28,7 @@ import {
 } from '../transactions/repository.ts';
 import { isUniqueViolation } from '../users/repository.ts';
 import {
+  bumpOrderVersion,
   clientOfOrder,
   findOrder,
   finishOrder,
@@ -117,9 +119,19 @@ async function lockOpenOrder(trx: Db, id: number): Promise<OrderRow> {
   return row;
 }
 
-export async function update(deps: ApiDeps, actor: AccessClaims, id: number, input: UpdateInput) {
+export async function update(
+  deps: ApiDeps,
+  actor: AccessClaims,
+  id: number,
+  input: UpdateInput,
+  expected: number | undefined = input.version,
+) {
   const row = await deps.db.transaction().execute(async (trx) => {
     const before = await lockOpenOrder(trx, id);
+    await checkVersion(expected, before, async () => {
+      const current = await findOrder(trx, id);
+      return current ? detail(trx, current) : null;
+    });
     const after = await updateOrder(trx, id, input);
     if (!after) throw notFound(NOT_FOUND);
     await recordAudit(trx, {
@@ -164,6 +176,8 @@ function asConflict(err: unknown): unknown {
 export async function upfrontPayment(deps: ApiDeps, actor: AccessClaims, input: UpfrontInput) {
   const entry = await deps.db.transaction().execute(async (trx) => {
     const order = await lockOpenOrder(trx, input.order_id);
+    // A payment changes what the order owes: an edit loaded before it is stale.
+    await bumpOrderVersion(trx, order.id);
     const written = await insertTransaction(trx, {
       type: TRANSACTION_TYPES.UPFRONT_PAYMENT,
       valueCents: input.value,

@@ -42,6 +42,7 @@ export type ServiceOrderRow = {
   created_at: Date;
   updated_at: Date;
   finished_at: Date | null;
+  version: number;
 };
 
 const columns = [
@@ -75,6 +76,7 @@ const columns = [
   'created_at',
   'updated_at',
   'finished_at',
+  'version',
 ] as const;
 
 /** At most this many orders answer a list (by status or by number). */
@@ -152,7 +154,12 @@ export async function updateServiceOrder(
 ): Promise<ServiceOrderRow | undefined> {
   return (await db
     .updateTable('service_orders')
-    .set({ ...changes, updated_at: sql`now()`, ...(options.finished ? { finished_at: sql`now()` } : {}) })
+    .set({
+      ...changes,
+      updated_at: sql`now()`,
+      version: sql`version + 1`,
+      ...(options.finished ? { finished_at: sql`now()` } : {}),
+    })
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .returning(columns)
@@ -167,6 +174,46 @@ export async function softDeleteServiceOrder(db: Db, id: number): Promise<{ dele
     .where('deleted_at', 'is', null)
     .returning('deleted_at')
     .executeTakeFirst()) as { deleted_at: Date } | undefined;
+}
+
+/**
+ * Service orders whose number is one of `numbers`, or whose serial number or product name contains the
+ * text (ignoring case; a return matches by its original's product). Newest first, at most LIST_LIMIT.
+ */
+export async function searchServiceOrders(
+  db: Db,
+  filter: { numbers: readonly string[]; text: string },
+): Promise<ListRow[]> {
+  const pattern = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return (await db
+    .selectFrom('service_orders as so')
+    .innerJoin('clients as c', 'c.id', 'so.client_id')
+    .leftJoin('service_orders as orig', 'orig.id', 'so.original_service_order_id')
+    .select([
+      'so.id',
+      'so.kind',
+      'so.number',
+      'so.status',
+      'so.product_name',
+      'so.client_id',
+      'c.name as client_name',
+      'so.created_at',
+      'so.status_changed_at',
+    ])
+    .where('so.deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        ...(filter.numbers.length ? [eb('so.number', 'in', [...filter.numbers])] : []),
+        eb('so.product_serial', 'ilike', pattern),
+        eb('so.product_name', 'ilike', pattern),
+        eb('orig.product_serial', 'ilike', pattern),
+        eb('orig.product_name', 'ilike', pattern),
+      ]),
+    )
+    .orderBy('so.created_at', 'desc')
+    .orderBy('so.id', 'desc')
+    .limit(LIST_LIMIT)
+    .execute()) as ListRow[];
 }
 
 const SERVICE_LETTERS = ['M', 'F', 'R', 'E'] as const;
@@ -194,6 +241,8 @@ export type ListRow = {
   client_id: number;
   client_name: string;
   created_at: Date;
+  /** Since when it is in its status (migration 007): the lists' ageing. */
+  status_changed_at: Date;
 };
 
 /**
@@ -217,6 +266,7 @@ export async function listServiceOrders(
       'so.client_id',
       'c.name as client_name',
       'so.created_at',
+      'so.status_changed_at',
     ])
     .where('so.deleted_at', 'is', null);
   if (filter.kind) query = query.where('so.kind', '=', filter.kind);

@@ -1,12 +1,27 @@
 /** Service orders of the three kinds and their upfront payment, close and cancel (SPEC §7). */
 import { Router } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { caller, requireAuth } from '../auth/require-auth.ts';
 import { ManagerConfirmation } from '../auth/schema.ts';
 import type { ApiDeps } from '../context.ts';
 import { badRequest, issuesOf, notFound, parse } from '../http/errors.ts';
-import { listQuery, NumberQuery, pathId, type ServiceOrderKind, serviceOrderSchemas } from './schema.ts';
+import { idempotent } from '../http/idempotency.ts';
+import { expectedVersion } from '../http/versions.ts';
+import {
+  listQuery,
+  NumberQuery,
+  pathId,
+  SearchQuery,
+  type ServiceOrderKind,
+  serviceOrderSchemas,
+} from './schema.ts';
 import * as serviceOrders from './service.ts';
+
+/** A return out of warranty carries a manager's credentials too (decision 020); others need none. */
+const WarrantyConfirmationBody = z.object({
+  confirm_username: z.string().max(200).optional(),
+  confirm_password: z.string().max(200).optional(),
+});
 
 /** A query refused with its first message as the message ('Selecione um status para buscar'). */
 function parseQuery<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -21,10 +36,16 @@ function parseQuery<S extends z.ZodType>(schema: S, value: unknown): z.output<S>
 export function serviceOrderRoutes(deps: ApiDeps): Router {
   const router = Router();
   const signedIn = requireAuth(deps);
+  // Creates answer once per Idempotency-Key (a double submit opens what the first one made).
+  const once = idempotent(deps);
   const schemas = serviceOrderSchemas(deps.shopTz);
 
   router.get('/service-orders', signedIn, async (req, res) => {
-    const { number } = parseQuery(NumberQuery, req.query);
+    const { number, text } = parseQuery(SearchQuery, req.query);
+    if (text !== undefined) {
+      res.json(await serviceOrders.search(deps, text));
+      return;
+    }
     res.json(await serviceOrders.list(deps, undefined, { number }));
   });
 
@@ -42,15 +63,18 @@ export function serviceOrderRoutes(deps: ApiDeps): Router {
     });
   }
 
-  router.post('/service-orders/normal', signedIn, async (req, res) => {
+  router.post('/service-orders/normal', signedIn, once, async (req, res) => {
     const input = parse(schemas.createNormal, req.body);
     res.status(201).json(await serviceOrders.createNormal(deps, caller(req), input));
   });
-  router.post('/service-orders/returned', signedIn, async (req, res) => {
+  router.post('/service-orders/returned', signedIn, once, async (req, res) => {
     const input = parse(schemas.createReturned, req.body);
-    res.status(201).json(await serviceOrders.createReturned(deps, caller(req), input));
+    const confirmation = parse(WarrantyConfirmationBody, req.body);
+    res
+      .status(201)
+      .json(await serviceOrders.createReturned(deps, caller(req), input, { confirmation, ip: req.ip ?? '' }));
   });
-  router.post('/service-orders/external', signedIn, async (req, res) => {
+  router.post('/service-orders/external', signedIn, once, async (req, res) => {
     const input = parse(schemas.createExternal, req.body);
     res.status(201).json(await serviceOrders.createExternal(deps, caller(req), input));
   });
@@ -59,19 +83,26 @@ export function serviceOrderRoutes(deps: ApiDeps): Router {
   router.put('/service-orders/normal/:id', signedIn, async (req, res) => {
     const id = pathId(req.params.id);
     if (id === null) throw notFoundOrder();
-    res.json(await serviceOrders.updateNormal(deps, caller(req), id, parse(schemas.updateNormal, req.body)));
+    const input = parse(schemas.updateNormal, req.body);
+    res.json(
+      await serviceOrders.updateNormal(deps, caller(req), id, input, expectedVersion(req, input.version)),
+    );
   });
   router.put('/service-orders/returned/:id', signedIn, async (req, res) => {
     const id = pathId(req.params.id);
     if (id === null) throw notFoundOrder();
     const input = parse(schemas.updateReturned, req.body);
-    res.json(await serviceOrders.updateReturned(deps, caller(req), id, input));
+    res.json(
+      await serviceOrders.updateReturned(deps, caller(req), id, input, expectedVersion(req, input.version)),
+    );
   });
   router.put('/service-orders/external/:id', signedIn, async (req, res) => {
     const id = pathId(req.params.id);
     if (id === null) throw notFoundOrder();
     const input = parse(schemas.updateExternal, req.body);
-    res.json(await serviceOrders.updateExternal(deps, caller(req), id, input));
+    res.json(
+      await serviceOrders.updateExternal(deps, caller(req), id, input, expectedVersion(req, input.version)),
+    );
   });
 
   router.delete('/service-orders/:id', signedIn, async (req, res) => {
@@ -80,7 +111,7 @@ export function serviceOrderRoutes(deps: ApiDeps): Router {
     res.status(204).end();
   });
 
-  router.post('/transactions/upfront-payment/service-order', signedIn, async (req, res) => {
+  router.post('/transactions/upfront-payment/service-order', signedIn, once, async (req, res) => {
     const input = parse(schemas.upfrontPayment, req.body);
     res.status(201).json(await serviceOrders.upfrontPayment(deps, caller(req), input));
   });

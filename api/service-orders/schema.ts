@@ -9,6 +9,7 @@ import { isIsoDay } from '../../domain/dates.ts';
 import { editableStatuses, isStatusOf } from '../../domain/statuses.ts';
 import { NAME_MAX, requiredName, TEXT_MAX } from '../http/fields.ts';
 import { businessDate, moneyCents, optionalMoneyCents, optionalText } from '../http/values.ts';
+import { versionField } from '../http/versions.ts';
 
 export type ServiceOrderKind = 'normal' | 'returned' | 'external';
 export const KINDS: readonly ServiceOrderKind[] = ['normal', 'returned', 'external'];
@@ -116,16 +117,19 @@ export function serviceOrderSchemas(shopTz: string) {
       ...serviceFields(shopTz),
     }),
     updateNormal: z.object({
+      ...versionField,
       status: editableStatus('normal'),
       ...productFields(EDIT_REQUIRED),
       ...fixFields(shopTz),
     }),
     updateReturned: z.object({
+      ...versionField,
       status: editableStatus('returned'),
       return_motive: requiredText(EDIT_REQUIRED),
       ...fixFields(shopTz),
     }),
     updateExternal: z.object({
+      ...versionField,
       status: editableStatus('external'),
       ...productFields(EDIT_REQUIRED),
       ...serviceFields(shopTz),
@@ -186,6 +190,17 @@ export const NumberQuery = z.object({
       .string({ error: 'Digite algo para buscar' })
       .trim()
       .max(NUMBER_SEARCH_MAX, { error: `Máximo de ${NUMBER_SEARCH_MAX} caracteres` }),
+  ),
+});
+
+/**
+ * GET /service-orders?number=&text= : `text` (our addition) also finds orders by serial number or product
+ * name; a backend that follows only SPEC §7 ignores it and searches the number.
+ */
+export const SearchQuery = NumberQuery.extend({
+  text: z.preprocess(
+    blankIsAbsent,
+    z.string().trim().max(120, { error: 'Máximo de 120 caracteres' }).optional(),
   ),
 });
 

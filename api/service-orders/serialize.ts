@@ -26,6 +26,7 @@ function head({ row, client }: OrderParts) {
     status: row.status,
     client_id: row.client_id,
     client,
+    version: row.version,
   };
 }
 
@@ -111,6 +112,7 @@ export function listItemJson(row: ListRow) {
     product_name: row.product_name,
     client: { id: row.client_id, name: row.client_name },
     created_at: iso(row.created_at) as string,
+    status_changed_at: iso(row.status_changed_at) as string,
   };
 }
 

@@ -19,6 +19,7 @@ import { findClient } from '../clients/repository.ts';
 import type { ApiDeps } from '../context.ts';
 import type { Db } from '../db/connect.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { checkVersion } from '../http/versions.ts';
 import { nextNumber } from '../numbering/next-number.ts';
 import {
   insertTransaction,
@@ -27,6 +28,7 @@ import {
   upfrontCents,
 } from '../transactions/repository.ts';
 import { isUniqueViolation } from '../users/repository.ts';
+import { checkReturnWarranty, type WarrantyConfirmation } from '../warranty/service.ts';
 import {
   findServiceOrder,
   findServiceOrderDetail,
@@ -35,6 +37,7 @@ import {
   numbersFor,
   type ServiceOrderDetailRow,
   type ServiceOrderRow,
+  searchServiceOrders,
   softDeleteServiceOrder,
   updateServiceOrder,
 } from './repository.ts';
@@ -114,6 +117,12 @@ export async function list(
     ...(filter.status !== undefined ? { status: filter.status } : {}),
     ...(filter.number !== undefined ? { numbers: numbersFor(filter.number) } : {}),
   });
+  return rows.map(listItemJson);
+}
+
+/** Consulta's O.S. search: a number (as `list`), or a serial number or product name containing the text. */
+export async function search(deps: ApiDeps, text: string) {
+  const rows = await searchServiceOrders(deps.db, { numbers: numbersFor(text), text });
   return rows.map(listItemJson);
 }
 
@@ -202,7 +211,20 @@ export async function createNormal(deps: ApiDeps, actor: AccessClaims, input: Cr
  * A return against a living normal order: the original's client, and a copy of its product (so the
  * lists, the client's orders and the cash entries name the product of a return too).
  */
-export async function createReturned(deps: ApiDeps, actor: AccessClaims, input: CreateReturnedInput) {
+export async function createReturned(
+  deps: ApiDeps,
+  actor: AccessClaims,
+  input: CreateReturnedInput,
+  outOfWarranty: { confirmation: WarrantyConfirmation; ip: string } = { confirmation: {}, ip: '' },
+) {
+  // Out of warranty, a manager's credentials (decision 020), checked before the transaction (the check
+  // reads users on its own connection); the return then names that manager.
+  const overrideBy = await checkReturnWarranty(
+    deps,
+    input.original_service_order_id,
+    outOfWarranty.confirmation,
+    outOfWarranty.ip,
+  );
   return deps.db.transaction().execute(async (trx) => {
     const original = await findServiceOrder(trx, input.original_service_order_id, { forUpdate: true });
     if (original?.kind !== 'normal') {
@@ -222,6 +244,7 @@ export async function createReturned(deps: ApiDeps, actor: AccessClaims, input: 
       product_accessories: original.product_accessories,
       product_details: original.product_details,
       created_by: actor.id,
+      warranty_override_by: overrideBy,
     });
     return audited(trx, actor, 'create', row);
   });
@@ -266,9 +289,14 @@ async function update(
   kind: ServiceOrderKind,
   id: number | null,
   changes: Parameters<typeof updateServiceOrder>[2],
+  expected: number | undefined,
 ) {
   return deps.db.transaction().execute(async (trx) => {
     const before = await lockedOpen(trx, id, kind);
+    await checkVersion(expected, before, async () => {
+      const current = await findServiceOrderDetail(trx, before.id);
+      return current ? detailOf(trx, current) : null;
+    });
     const after = await updateServiceOrder(trx, before.id, changes);
     if (!after) throw notFound(MESSAGES.notFound);
     await recordAudit(trx, {
@@ -290,12 +318,20 @@ export function updateNormal(
   actor: AccessClaims,
   id: number | null,
   input: UpdateNormalInput,
+  expected: number | undefined = input.version,
 ) {
-  return update(deps, actor, 'normal', id, {
-    status: input.status,
-    ...productColumns(input),
-    ...fixColumns(input),
-  });
+  return update(
+    deps,
+    actor,
+    'normal',
+    id,
+    {
+      status: input.status,
+      ...productColumns(input),
+      ...fixColumns(input),
+    },
+    expected,
+  );
 }
 
 export function updateReturned(
@@ -303,12 +339,20 @@ export function updateReturned(
   actor: AccessClaims,
   id: number | null,
   input: UpdateReturnedInput,
+  expected: number | undefined = input.version,
 ) {
-  return update(deps, actor, 'returned', id, {
-    status: input.status,
-    return_motive: input.return_motive,
-    ...fixColumns(input),
-  });
+  return update(
+    deps,
+    actor,
+    'returned',
+    id,
+    {
+      status: input.status,
+      return_motive: input.return_motive,
+      ...fixColumns(input),
+    },
+    expected,
+  );
 }
 
 export function updateExternal(
@@ -316,12 +360,20 @@ export function updateExternal(
   actor: AccessClaims,
   id: number | null,
   input: UpdateExternalInput,
+  expected: number | undefined = input.version,
 ) {
-  return update(deps, actor, 'external', id, {
-    status: input.status,
-    ...productColumns(input),
-    ...serviceColumns(input),
-  });
+  return update(
+    deps,
+    actor,
+    'external',
+    id,
+    {
+      status: input.status,
+      ...productColumns(input),
+      ...serviceColumns(input),
+    },
+    expected,
+  );
 }
 
 /**
@@ -367,6 +419,8 @@ export async function upfrontPayment(deps: ApiDeps, actor: AccessClaims, input: 
     }
     if (isTerminal(row.kind, row.status)) throw conflict(MESSAGES.finished);
     const paidBefore = await upfrontCents(trx, { serviceOrderId: row.id });
+    // A payment changes what the order owes: an edit loaded before it is stale.
+    await updateServiceOrder(trx, row.id, {});
     const entry = await insertTransaction(trx, {
       type: TRANSACTION_TYPES.UPFRONT_PAYMENT,
       valueCents: input.value,

@@ -7,6 +7,7 @@ import { caller, requireAuth, requireManager } from '../auth/require-auth.ts';
 import { ManagerConfirmation } from '../auth/schema.ts';
 import type { ApiDeps } from '../context.ts';
 import { parse } from '../http/errors.ts';
+import { idempotent } from '../http/idempotency.ts';
 import { idParam } from '../http/values.ts';
 import { sendJsonArray } from './json-array.ts';
 import { cashEntryJson } from './repository.ts';
@@ -22,6 +23,8 @@ function entryIdOf(param: unknown): number | null {
 export function cashRoutes(deps: ApiDeps): Router {
   const router = Router();
   const signedIn = requireAuth(deps);
+  // Creates answer once per Idempotency-Key (a double submit opens what the first one made).
+  const once = idempotent(deps);
   const { DayQuery, PeriodQuery, PeriodPageQuery, NewEntryBody, EditEntryBody } = cashSchemas(deps.shopTz);
 
   router.get('/transactions/day', signedIn, requireManager, async (req, res) => {
@@ -40,7 +43,7 @@ export function cashRoutes(deps: ApiDeps): Router {
     res.json(await cash.summary(deps, start_date, end_date));
   });
 
-  router.post('/transactions', signedIn, requireManager, async (req, res) => {
+  router.post('/transactions', signedIn, once, requireManager, async (req, res) => {
     res.status(201).json(await cash.create(deps, caller(req), parse(NewEntryBody, req.body)));
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTHORITY } from '../../domain/users.ts';
-import { origin, requiredName, requiredSecret } from '../http/fields.ts';
+import { origin, requiredName, requiredSecret, username } from '../http/fields.ts';
 
 const newPassword = (message: string) =>
   requiredSecret(message).refine((p) => p.length >= 4, {
@@ -9,7 +9,7 @@ const newPassword = (message: string) =>
 
 export const CreateEmployeeBody = z.object({
   origin,
-  username: requiredName('Nome Obrigatório'),
+  username: username('Nome Obrigatório'),
   password: newPassword('Senha Obrigatória'),
 });
 
@@ -20,7 +20,7 @@ export const CreateManagerBody = CreateEmployeeBody.extend({
 
 export const ProfileBody = z
   .object({
-    username: requiredName('Nome obrigatório'),
+    username: username('Nome obrigatório'),
     password_old: z.string().max(200).optional(),
     password_new: z.string().max(200).optional(),
     password_confirm: z.string().max(200).optional(),

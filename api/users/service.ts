@@ -7,6 +7,7 @@ import type { AccessClaims, SessionClaims } from '../auth/tokens.ts';
 import type { ApiDeps } from '../context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { checkAdminPassword } from './admin-password.ts';
+import { refuseLookalike } from './confusable.ts';
 import { publicUser } from './public.ts';
 import { findUserById, insertUser, isUniqueViolation, updateUser } from './repository.ts';
 
@@ -17,6 +18,7 @@ async function createUser(
   actor: AccessClaims,
   input: { username: string; password: string; origin: number; authority_level: number },
 ) {
+  await refuseLookalike(deps.db, input.username);
   try {
     const row = await deps.db.transaction().execute(async (trx) => {
       const created = await insertUser(trx, {
@@ -75,11 +77,12 @@ export async function updateProfile(
   const current = await findUserById(deps.db, actor.id);
   if (!current?.active) throw notFound('Usuário não encontrado');
   const changes: { username: string; password_hash?: string } = { username: body.username };
+  await refuseLookalike(deps.db, body.username, actor.id);
   if (body.password_old && body.password_new) {
     // Braked like a login: a stolen access token must not become a way to guess the password.
     await deps.limiter.check(current.username, ip);
     if (!(await verifyPassword(body.password_old, current.password_hash))) {
-      await deps.limiter.failed(current.username);
+      await deps.limiter.failed(current.username, ip);
       throw badRequest('Senha atual incorreta', { password_old: 'Senha atual incorreta' });
     }
     changes.password_hash = await hashPassword(body.password_new);

@@ -2,6 +2,7 @@
  * The wire: one undici agent with keep-alive, the base address of the api, the 20 s time-out of
  * SPEC §7, JSON in and out, and the request id carried to the api for the logs.
  */
+import type { Readable } from 'node:stream';
 import { Agent } from 'undici';
 import { BackendUnavailable } from './errors.ts';
 
@@ -14,10 +15,17 @@ export type SendOptions = {
   query?: Record<string, string | number | undefined>;
   headers?: Record<string, string>;
   requestId?: string;
+  /** A longer wait than the usual time-out, for a call that waits on purpose (the print queue's). */
+  timeoutMs?: number;
 };
+
+/** An answer whose body is read as it arrives (a file export), not parsed. */
+export type StreamedResponse = { status: number; headers: Record<string, string>; body: Readable };
 
 export type ApiHttp = {
   send(method: HttpMethod, path: string, options?: SendOptions): Promise<RawResponse>;
+  /** GET whose body streams through (exports of a year); absent from stand-ins that need none. */
+  download?(path: string, options?: SendOptions): Promise<StreamedResponse>;
   close(): Promise<void>;
 };
 
@@ -52,6 +60,7 @@ export function createApiHttp(baseUrl: string, timeoutMs = 20_000): ApiHttp {
   const { origin, basePath } = apiBase(baseUrl);
   return {
     async send(method, path, options = {}) {
+      const waitMs = options.timeoutMs ?? timeoutMs;
       const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
       if (options.requestId) headers['x-request-id'] = options.requestId;
       let payload: string | undefined;
@@ -66,10 +75,17 @@ export function createApiHttp(baseUrl: string, timeoutMs = 20_000): ApiHttp {
           method,
           headers,
           body: payload ?? null,
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
-          signal: AbortSignal.timeout(timeoutMs),
+          headersTimeout: waitMs,
+          bodyTimeout: waitMs,
+          signal: AbortSignal.timeout(waitMs),
         });
+        // A gateway or the api itself saying it cannot serve now (its database down or stalled): the
+        // same clear 'Servidor indisponível' page as an api that cannot be reached, never a message
+        // that blames what the person typed.
+        if (res.statusCode === 502 || res.statusCode === 503 || res.statusCode === 504) {
+          await res.body.dump();
+          throw new BackendUnavailable(new Error(`api answered ${res.statusCode}`));
+        }
         const text = await res.body.text();
         let body: unknown = null;
         if (text) {
@@ -81,9 +97,58 @@ export function createApiHttp(baseUrl: string, timeoutMs = 20_000): ApiHttp {
         }
         return { status: res.statusCode, body };
       } catch (err) {
+        throw err instanceof BackendUnavailable ? err : new BackendUnavailable(err);
+      }
+    },
+    async download(path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.requestId) headers['x-request-id'] = options.requestId;
+      try {
+        // No time-out on the whole answer, which a year's export outlasts: only on its start and on
+        // each pause between pieces.
+        const res = await agent.request({
+          origin,
+          path: requestPath(basePath, path, options.query),
+          method: 'GET',
+          headers,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
+        const flat: Record<string, string> = {};
+        for (const [key, value] of Object.entries(res.headers)) {
+          if (typeof value === 'string') flat[key] = value;
+        }
+        return { status: res.statusCode, headers: flat, body: res.body };
+      } catch (err) {
         throw new BackendUnavailable(err);
       }
     },
     close: () => agent.close(),
+  };
+}
+
+/** The headers the api reads the browser's address from (api/auth/client-address.ts, decision 019). */
+export const CLIENT_ADDRESS_HEADER = 'x-bancada-client-address';
+export const WEB_SECRET_HEADER = 'x-bancada-web-secret';
+
+/**
+ * The wire as one browser's request uses it: every call carries that browser's address and the secret
+ * that makes the api believe it, so the api's sign-in limits count each browser, not the web as one.
+ * Without a secret the api would not believe the address: nothing is added.
+ */
+export function forClient(http: ApiHttp, address: string | undefined, secret: string | undefined): ApiHttp {
+  if (!secret || !address) return http;
+  const proof = { [CLIENT_ADDRESS_HEADER]: address, [WEB_SECRET_HEADER]: secret };
+  const download = http.download?.bind(http);
+  return {
+    send: (method, path, options = {}) =>
+      http.send(method, path, { ...options, headers: { ...options.headers, ...proof } }),
+    ...(download
+      ? {
+          download: (path: string, options: SendOptions = {}) =>
+            download(path, { ...options, headers: { ...options.headers, ...proof } }),
+        }
+      : {}),
+    close: () => http.close(),
   };
 }

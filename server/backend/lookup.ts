@@ -1,15 +1,7 @@
 /** Number lookups of Consulta (SPEC §7: GET /service-orders?number=, GET /orders?number=). */
+import type { OrderListItem } from '../../contract/lists.ts';
 import type { ApiResult, Backend } from './client.ts';
-
-export type OrderListItem = {
-  id: number | string;
-  number: string;
-  status: number;
-  type?: string | number;
-  product_name?: string | null;
-  piece_name?: string | null;
-  client?: { name?: string | null } | null;
-};
+import type { Extras } from './extras.ts';
 
 /** A backend without an area yet answers 404 for it: for a search that is simply "nothing found". */
 async function listOr404<T>(result: Promise<ApiResult<T[]>>): Promise<ApiResult<T[]>> {
@@ -17,8 +9,23 @@ async function listOr404<T>(result: Promise<ApiResult<T[]>>): Promise<ApiResult<
   return !r.ok && r.status === 404 ? { ok: true, status: 200, data: [] } : r;
 }
 
-export function serviceOrdersByNumber(backend: Backend, number: string): Promise<ApiResult<OrderListItem[]>> {
-  return listOr404(backend.call<OrderListItem[]>('GET', '/service-orders', { query: { number } }));
+/**
+ * Consulta's O.S. search: by number (SPEC §7 `number`), and with our api also by serial number or product
+ * name (`text`, which a SPEC-only backend ignores).
+ */
+export async function serviceOrdersByText(
+  backend: Backend,
+  text: string,
+  extras: Extras,
+): Promise<ApiResult<OrderListItem[]>> {
+  if (extras.usable('order-text-search')) {
+    const found = await backend.call<OrderListItem[]>('GET', '/service-orders', {
+      query: { number: text, text },
+    });
+    // A strict SPEC backend refuses the unknown key: search the number alone from then on.
+    if (!extras.lacking('order-text-search', found)) return listOr404(Promise.resolve(found));
+  }
+  return listOr404(backend.call<OrderListItem[]>('GET', '/service-orders', { query: { number: text } }));
 }
 
 export function partsOrdersByNumber(backend: Backend, number: string): Promise<ApiResult<OrderListItem[]>> {

@@ -1,74 +1,22 @@
-/** SPEC §7 Service orders calls and their shapes (SPEC §3). Money in reais, dates 'yyyy-MM-dd'. */
+/** SPEC §7 Service orders calls. Money in reais, dates 'yyyy-MM-dd'. */
 
+import type { OrderListItem } from '../../contract/lists.ts';
+import type {
+  AnyServiceOrder,
+  Created,
+  ExternalOrder,
+  ExternalOrderChange,
+  NewExternalOrder,
+  NewNormalOrder,
+  NewReturnedOrder,
+  NormalOrder,
+  NormalOrderChange,
+  ReturnedOrder,
+  ReturnedOrderChange,
+  ServiceOrderKind,
+} from '../../contract/service-orders.ts';
+import type { Transaction } from '../../contract/transactions.ts';
 import type { ApiResult, Backend } from './client.ts';
-import type { Client } from './clients.ts';
-import type { OrderListItem } from './lookup.ts';
-
-export type ServiceOrderKind = 'normal' | 'returned' | 'external';
-
-export type Transaction = {
-  id: number | string;
-  type: number;
-  value: number;
-  description: string;
-  date: string;
-  payment_method: string | null;
-  created_at?: string;
-};
-
-type Product = {
-  product_name: string | null;
-  product_model: string | null;
-  product_brand: string | null;
-  product_serial: string | null;
-  product_accessories: string | null;
-  product_details: string | null;
-};
-
-type Repair = {
-  fix_description: string | null;
-  fix_technician_name: string | null;
-  fix_date: string | null;
-  fix_value_pieces: number | null;
-  fix_value_labor: number | null;
-  fix_value_final: number | null;
-  fix_payment_method: string | null;
-};
-
-type Base = {
-  id: number | string;
-  number: string;
-  status: number;
-  client: Client;
-  transactions: Transaction[];
-  created_at: string;
-  updated_at?: string;
-  finished_at?: string | null;
-};
-
-export type NormalOrder = Base & Product & Repair & { type?: 'normal'; client_id?: number | string };
-export type ReturnedOrder = Base &
-  Repair & {
-    type?: 'returned';
-    original_service_order_id: number | string;
-    original_service_order: NormalOrder;
-    return_motive: string | null;
-  };
-export type ExternalOrder = Base &
-  Product & {
-    type?: 'external';
-    service_details: string | null;
-    service_type: string | null;
-    service_date: string | null;
-    service_period: string | null;
-    service_value: number | null;
-    service_payment_method: string | null;
-  };
-
-export type AnyServiceOrder =
-  | { kind: 'normal'; order: NormalOrder }
-  | { kind: 'returned'; order: ReturnedOrder }
-  | { kind: 'external'; order: ExternalOrder };
 
 const id = (value: string | number) => encodeURIComponent(String(value));
 
@@ -101,19 +49,6 @@ export function normalOrdersByNumber(backend: Backend, number: string): Promise<
   return backend.call<OrderListItem[]>('GET', '/service-orders/normal', { query: { number } });
 }
 
-export type NewNormalOrder = { client_id: number } & Product;
-export type NewReturnedOrder = { original_service_order_id: number; return_motive: string };
-export type NewExternalOrder = NewNormalOrder & {
-  service_details: string | null;
-  service_type: string | null;
-  service_date: string | null;
-  service_period: string | null;
-  service_value: number | null;
-  service_payment_method: string | null;
-};
-
-type Created = { id: number | string; number?: string };
-
 export function createNormalOrder(backend: Backend, body: NewNormalOrder): Promise<ApiResult<Created>> {
   return backend.call<Created>('POST', '/service-orders/normal', { body });
 }
@@ -124,18 +59,15 @@ export function createExternalOrder(backend: Backend, body: NewExternalOrder): P
   return backend.call<Created>('POST', '/service-orders/external', { body });
 }
 
-export type NormalOrderChange = { status: number } & Product & Repair;
-export type ReturnedOrderChange = { status: number; return_motive: string } & Repair;
-export type ExternalOrderChange = Omit<NewExternalOrder, 'client_id'> & { status: number };
-
 export function updateNormalOrder(backend: Backend, orderId: string, body: NormalOrderChange) {
   return backend.call<Created>('PUT', `/service-orders/normal/${id(orderId)}`, { body });
 }
 export function updateReturnedOrder(backend: Backend, orderId: string, body: ReturnedOrderChange) {
   return backend.call<Created>('PUT', `/service-orders/returned/${id(orderId)}`, { body });
 }
+/** Extra: SPEC §7 has no edit of an external order (extras.ts). */
 export function updateExternalOrder(backend: Backend, orderId: string, body: ExternalOrderChange) {
-  return backend.call<Created>('PUT', `/service-orders/external/${id(orderId)}`, { body });
+  return backend.call<Created>('PUT', `/service-orders/external/${id(orderId)}`, { body, extra: true });
 }
 
 export function deleteServiceOrder(

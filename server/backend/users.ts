@@ -1,13 +1,7 @@
 /** SPEC §7 Users and profile calls. */
-import type { ApiResult, Backend } from './client.ts';
-import type { SessionUser } from './types.ts';
 
-export type ProfileChange = {
-  username: string;
-  password_old?: string;
-  password_new?: string;
-  password_confirm?: string;
-};
+import type { ProfileChange, SessionUser } from '../../contract/sessions.ts';
+import type { ApiResult, Backend } from './client.ts';
 
 export function updateProfile(backend: Backend, body: ProfileChange): Promise<ApiResult<SessionUser>> {
   return backend.call<SessionUser>('PUT', '/profile', { body });

@@ -1,6 +1,7 @@
 /** Cadastrar/Editar Cliente (SPEC §5): name required; documents checked; everything else free text. */
 import { z } from 'zod';
-import { CLIENT_FIELD_NAMES, type ClientFieldName, type ClientFields } from '../../domain/clients.ts';
+import type { ClientValues } from '../../contract/web.ts';
+import { CLIENT_FIELD_NAMES, type ClientFields } from '../../domain/clients.ts';
 import {
   isValidCnpj,
   isValidCpf,
@@ -41,8 +42,6 @@ export const ClientForm = z.object({
     .refine((v) => v === '' || /^[A-Za-z]{2}$/.test(v), { error: 'UF inválida' })
     .transform((v) => orNull(v.toUpperCase())),
 }) satisfies z.ZodType<ClientFields, unknown>;
-
-export type ClientValues = Partial<Record<ClientFieldName, string>>;
 
 /** What the person typed, to put back in the form. */
 export function clientValuesOf(body: unknown): ClientValues {

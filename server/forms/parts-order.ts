@@ -4,7 +4,7 @@
  * manufacturer's order date as dd/MM/yyyy, strictly.
  */
 import { z } from 'zod';
-import { editableStatuses } from '../../domain/statuses.ts';
+import { EDITABLE_PARTS_STATUSES } from '../../domain/statuses.ts';
 import {
   choice,
   managerCredentials,
@@ -43,9 +43,6 @@ export const EDIT_PARTS_ORDER_FIELDS = [
   'manufacturer_date',
   'manufacturer_code',
 ] as const;
-
-/** The edit offers only the first three statuses (SPEC §4): cancelling and closing have their own actions. */
-export const EDITABLE_PARTS_STATUSES = editableStatuses('parts');
 
 export const EditPartsOrderForm = z.object({
   status: choice(

@@ -3,7 +3,7 @@
  * error but the spec's toast, so it is reported apart.
  */
 import { z } from 'zod';
-import type { ProfileChange } from '../backend/users.ts';
+import type { ProfileChange } from '../../contract/sessions.ts';
 import { requiredText, secret } from './fields.ts';
 import { type FormResult, textOf, validateForm } from './validate.ts';
 

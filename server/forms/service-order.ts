@@ -27,6 +27,22 @@ export const repairFields = {
   fix_payment_method: text(60),
 };
 
+/**
+ * 'Valor final' left empty is suggested as peças + mão de obra (when either was typed); a typed final
+ * value is never changed. Values in cents, as the money fields parse them.
+ */
+export function withSuggestedFinal<
+  T extends {
+    fix_value_pieces: number | null;
+    fix_value_labor: number | null;
+    fix_value_final: number | null;
+  },
+>(data: T): T {
+  if (data.fix_value_final !== null) return data;
+  if (data.fix_value_pieces === null && data.fix_value_labor === null) return data;
+  return { ...data, fix_value_final: (data.fix_value_pieces ?? 0) + (data.fix_value_labor ?? 0) };
+}
+
 export const serviceFields = {
   service_details: text(),
   service_type: text(120),

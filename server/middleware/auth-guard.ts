@@ -1,14 +1,18 @@
-/** Every route but the login sits behind this: no signed-in user, straight back to '/'. */
+/**
+ * Every route but the login sits behind this: no signed-in user, to the sign-in page, which leads back
+ * to the page asked for; a form's typing is kept meanwhile (server/sign-in-again.ts).
+ */
 import type { RequestHandler } from 'express';
 import { isManager } from '../../domain/users.ts';
+import type { WebDeps } from '../context.ts';
+import { keepTypingAndSignIn } from '../sign-in-again.ts';
 
-export const requireSignedIn: RequestHandler = (req, res, next) => {
-  if (!req.session?.auth) {
-    res.redirect(303, '/');
-    return;
-  }
-  next();
-};
+export function requireSignedIn(deps: WebDeps): RequestHandler {
+  return (req, res, next) => {
+    if (!req.session?.auth) return keepTypingAndSignIn(deps, req, res);
+    next();
+  };
+}
 
 export const requireManagerSession: RequestHandler = (req, res, next) => {
   if (!isManager(req.session.auth?.user)) {

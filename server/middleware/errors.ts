@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { ErrorPage } from '../../views/pages/ErrorPage.tsx';
 import { BackendUnavailable, SignedOut } from '../backend/errors.ts';
 import type { WebDeps } from '../context.ts';
-import { flash } from './flash.ts';
+import { keepTypingAndSignIn } from '../sign-in-again.ts';
 
 /** The session store (Redis) failed: the page cannot know who is asking. */
 export class SessionUnavailable extends Error {
@@ -39,12 +39,8 @@ export function errorHandler(deps: WebDeps): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return;
     if (err instanceof SignedOut) {
-      if (req.session) {
-        delete req.session.auth;
-        flash(req, 'error', 'Sua sessão expirou. Entre novamente.');
-      }
-      res.redirect(303, '/');
-      return;
+      if (req.session) delete req.session.auth;
+      return keepTypingAndSignIn(deps, req, res).catch((e: unknown) => unexpected(deps, req, res, e));
     }
     if (err instanceof BackendUnavailable) {
       deps.log.warn({ err: err.cause }, 'api unavailable');
@@ -70,16 +66,10 @@ export function errorHandler(deps: WebDeps): ErrorRequestHandler {
       );
       return;
     }
+    // A session gone (expiry, restart, Sair in another tab) or a form from an old session: the typing
+    // is kept and comes back after signing in, never a bare error page.
     if (isCsrfError(err)) {
-      page(
-        deps,
-        req,
-        res,
-        403,
-        'Formulário expirado',
-        'Este formulário expirou ou não veio desta página. Volte, recarregue a página e tente de novo.',
-      );
-      return;
+      return keepTypingAndSignIn(deps, req, res).catch((e: unknown) => unexpected(deps, req, res, e));
     }
     const status =
       typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
@@ -95,14 +85,18 @@ export function errorHandler(deps: WebDeps): ErrorRequestHandler {
       page(deps, req, res, status, 'Requisição inválida', 'Os dados enviados não puderam ser lidos.');
       return;
     }
-    deps.log.error({ err }, 'unexpected error');
-    page(
-      deps,
-      req,
-      res,
-      500,
-      'Erro inesperado',
-      'Ocorreu um erro inesperado. Tente de novo; se continuar, avise o gerente.',
-    );
+    unexpected(deps, req, res, err);
   };
+}
+
+function unexpected(deps: WebDeps, req: Request, res: Parameters<RequestHandler>[1], err: unknown) {
+  deps.log.error({ err }, 'unexpected error');
+  page(
+    deps,
+    req,
+    res,
+    500,
+    'Erro inesperado',
+    'Ocorreu um erro inesperado. Tente de novo; se continuar, avise o gerente.',
+  );
 }

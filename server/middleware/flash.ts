@@ -1,6 +1,6 @@
 /** Toasts carried across a redirect in the session (SPEC §9: at most 20 kept). */
 import type { Request } from 'express';
-import type { Toast } from '../session-data.ts';
+import type { Toast } from '../../contract/web.ts';
 
 export const MAX_TOASTS = 20;
 

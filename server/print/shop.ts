@@ -1,15 +1,6 @@
 /** The shop as printed on every sheet: from configuration, with sensible defaults. */
+import type { Shop } from '../../contract/web.ts';
 import type { WebEnv } from '../env.ts';
-
-export type Shop = {
-  name: string;
-  phones: string;
-  street: string;
-  district: string;
-  city: string;
-  state: string;
-  logo: string;
-};
 
 export function shopFrom(env: WebEnv): Shop {
   return {

@@ -4,6 +4,8 @@
  */
 import { type Request, type Response, Router } from 'express';
 import { createElement } from 'react';
+import type { CashEntry } from '../../contract/transactions.ts';
+import type { Toast } from '../../contract/web.ts';
 import { formatDisplayDate, todayInShop } from '../../domain/dates.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { isManualEntryType } from '../../domain/transactions.ts';
@@ -12,15 +14,18 @@ import type { EntryDialogState } from '../../views/components/EntryDialog.tsx';
 import type { ManagerDialogState } from '../../views/components/ManagerDialog.tsx';
 import { CashDay, CREATE_ENTRY_DIALOG } from '../../views/pages/CashDay.tsx';
 import { CashPeriod, type CashPeriodProps } from '../../views/pages/CashPeriod.tsx';
-import { type CashEntry, createEntry, deleteEntry, entriesOfDay, updateEntry } from '../backend/cash.ts';
-import { balanceOf, entryCents } from '../cash-balance.ts';
+import { createEntry, deleteEntry, entriesOfDay, updateEntry } from '../backend/cash.ts';
+import { extrasOf } from '../backend/extras.ts';
+import { balanceByMethodOf, balanceOf, entryCents } from '../cash-balance.ts';
 import { loadPeriodPage, pagerOf, periodHref } from '../cash-period.ts';
-import { cashToken, lockCash, unlockCash } from '../cash-unlock.ts';
+import { periodReport } from '../cash-report.ts';
+import { cashApi, cashToken, lockCash, unlockCash } from '../cash-unlock.ts';
 import type { WebDeps } from '../context.ts';
 import { DeleteEntryForm, EditEntryForm, EntryForm, PeriodForm, UnlockForm } from '../forms/cash.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
+import { submitOnce } from '../idempotency.ts';
+import { type ConfirmationOutcome, confirmManager, refusalStatus } from '../manager-confirmation.ts';
 import { flash } from '../middleware/flash.ts';
-import type { Toast } from '../session-data.ts';
 
 const TEXT = {
   unlockFailed: 'Ocorreu um erro ao fazer login. Digite credenciais válidas para um(a) gerente',
@@ -76,7 +81,7 @@ export function cashRoutes(deps: WebDeps): Router {
     const values = { username: textOf(req.body, 'username') };
     const form = validateForm(UnlockForm, req.body);
     if (!form.ok) return showLock(req, res, back, { open: true, values, errors: form.errors }, 400);
-    const outcome = await unlockCash(req, form.data.username, form.data.password);
+    const outcome = await unlockCash(deps, req, form.data.username, form.data.password);
     if (outcome === 'unlocked') return res.redirect(303, back);
     if (outcome === 'not-manager') return res.redirect(303, `${back}?acesso=negado`);
     const toasts: Toast[] = [{ kind: 'error', text: TEXT.unlockFailed }];
@@ -98,10 +103,10 @@ export function cashRoutes(deps: WebDeps): Router {
   };
 
   async function showDay(req: Request, res: Response, o: DayOverrides = {}) {
-    const token = cashToken(deps, req);
-    if (!token) return showLock(req, res, '/caixa-hoje');
+    const cash = cashApi(deps, req);
+    if (!cash) return showLock(req, res, '/caixa-hoje');
     const date = today();
-    const result = await entriesOfDay(req.api, token, date);
+    const result = await entriesOfDay(cash, date);
     if (!result.ok) {
       // The manager's token no longer works: lock, and say why.
       lockCash(deps, req);
@@ -121,6 +126,7 @@ export function cashRoutes(deps: WebDeps): Router {
       createElement(CashDay, {
         dayLabel: formatDisplayDate(date),
         totalCents: balanceOf(entries),
+        byMethod: balanceByMethodOf(entries),
         entries,
         create: o.create ?? { open: req.query.dialogo === CREATE_ENTRY_DIALOG },
         edit: editing
@@ -141,36 +147,57 @@ export function cashRoutes(deps: WebDeps): Router {
     payment_method: textOf(req.body, 'payment_method'),
   });
   const failure = (status: number) => (status >= 400 && status < 500 ? status : 502);
+  /** A dialog's typed manager did not pass: its own message, or the action's failure when the api failed. */
+  const refusal = (outcome: Exclude<ConfirmationOutcome, 'confirmed'>, failedText: string) =>
+    outcome === 'failed'
+      ? { errors: {}, toasts: [{ kind: 'error' as const, text: failedText }] }
+      : {
+          errors: { confirm_username: TEXT.notManager },
+          toasts: [{ kind: 'error' as const, text: TEXT.notManager }],
+        };
 
   router.post('/caixa-hoje/lancamentos', async (req, res) => {
-    const token = cashToken(deps, req);
-    if (!token) return res.redirect(303, '/caixa-hoje');
+    const cash = cashApi(deps, req);
+    if (!cash) return res.redirect(303, '/caixa-hoje');
     const values = typedEntry(req);
-    const form = validateForm(EntryForm, req.body);
-    if (!form.ok)
-      return showDay(req, res, { create: { open: true, values, errors: form.errors }, status: 400 });
-    const { type, description, value, payment_method } = form.data;
-    const result = await createEntry(req.api, token, {
-      type,
-      description,
-      value: value / 100,
-      payment_method,
-      date: today(),
-    });
-    if (!result.ok) {
-      return showDay(req, res, {
-        create: { open: true, values, errors: result.issues ?? {} },
-        status: failure(result.status),
-        toasts: [{ kind: 'error', text: TEXT.createFailed }],
-      });
-    }
-    flash(req, 'success', TEXT.created);
-    res.redirect(303, '/caixa-hoje');
+    // Once per form render: Back and Salvar, or a double click, never books the entry twice.
+    await submitOnce(
+      deps,
+      req,
+      res,
+      '/caixa-hoje',
+      async (api) => {
+        const form = validateForm(EntryForm, req.body);
+        if (!form.ok) {
+          await showDay(req, res, { create: { open: true, values, errors: form.errors }, status: 400 });
+          return null;
+        }
+        const { type, description, value, payment_method } = form.data;
+        const result = await createEntry(api, {
+          type,
+          description,
+          value: value / 100,
+          payment_method,
+          date: today(),
+        });
+        if (!result.ok) {
+          await showDay(req, res, {
+            create: { open: true, values, errors: result.issues ?? {} },
+            status: failure(result.status),
+            toasts: [{ kind: 'error', text: TEXT.createFailed }],
+          });
+          return null;
+        }
+        flash(req, 'success', TEXT.created);
+        return '/caixa-hoje';
+      },
+      cash,
+    );
   });
 
   router.post('/caixa-hoje/lancamentos/:id', async (req, res) => {
-    const token = cashToken(deps, req);
-    if (!token) return res.redirect(303, '/caixa-hoje');
+    const cash = cashApi(deps, req);
+    if (!cash) return res.redirect(303, '/caixa-hoje');
     const id = String(req.params.id);
     const values = { ...typedEntry(req), confirm_username: textOf(req.body, 'confirm_username') };
     const form = validateForm(EditEntryForm, req.body);
@@ -179,8 +206,17 @@ export function cashRoutes(deps: WebDeps): Router {
         edit: { id, state: { open: true, values, errors: form.errors } },
         status: 400,
       });
-    const { value, ...rest } = form.data;
-    const result = await updateEntry(req.api, token, id, { ...rest, value: value / 100 });
+    const { value, confirm_username, confirm_password, ...rest } = form.data;
+    const confirmed = await confirmManager(deps, req, { confirm_username, confirm_password });
+    if (confirmed !== 'confirmed') {
+      const { errors, toasts } = refusal(confirmed, TEXT.editFailed);
+      return showDay(req, res, {
+        edit: { id, state: { open: true, values, errors } },
+        status: refusalStatus(confirmed),
+        toasts,
+      });
+    }
+    const result = await updateEntry(cash, id, { ...rest, value: value / 100 });
     if (!result.ok) {
       const text = result.status === 403 ? TEXT.notManager : TEXT.editFailed;
       const errors = result.status === 403 ? { confirm_username: TEXT.notManager } : (result.issues ?? {});
@@ -195,8 +231,8 @@ export function cashRoutes(deps: WebDeps): Router {
   });
 
   router.post('/caixa-hoje/lancamentos/:id/deletar', async (req, res) => {
-    const token = cashToken(deps, req);
-    if (!token) return res.redirect(303, '/caixa-hoje');
+    const cash = cashApi(deps, req);
+    if (!cash) return res.redirect(303, '/caixa-hoje');
     const id = String(req.params.id);
     const values = { confirm_username: textOf(req.body, 'confirm_username') };
     const form = validateForm(DeleteEntryForm, req.body);
@@ -205,7 +241,16 @@ export function cashRoutes(deps: WebDeps): Router {
         remove: { id, state: { open: true, values, errors: form.errors } },
         status: 400,
       });
-    const result = await deleteEntry(req.api, token, id, form.data);
+    const confirmed = await confirmManager(deps, req, form.data);
+    if (confirmed !== 'confirmed') {
+      const { errors, toasts } = refusal(confirmed, TEXT.deleteFailed);
+      return showDay(req, res, {
+        remove: { id, state: { open: true, values, errors } },
+        status: refusalStatus(confirmed),
+        toasts,
+      });
+    }
+    const result = await deleteEntry(cash, id, form.data);
     if (!result.ok) {
       const text = result.status === 403 ? TEXT.notManager : TEXT.deleteFailed;
       const errors = result.status === 403 ? { confirm_username: TEXT.notManager } : {};
@@ -221,8 +266,8 @@ export function cashRoutes(deps: WebDeps): Router {
 
   // --- Caixa por período ---
   router.get('/caixa-periodo', async (req, res) => {
-    const token = cashToken(deps, req);
-    if (!token) return showLock(req, res, '/caixa-periodo');
+    const cash = cashApi(deps, req);
+    if (!cash) return showLock(req, res, '/caixa-periodo');
     const values = { de: textOf(req.query, 'de'), ate: textOf(req.query, 'ate') };
     const show = (props: Omit<CashPeriodProps, 'values'>, status = 200, toasts: Toast[] = []) =>
       deps.render(req, res, createElement(CashPeriod, { values, ...props }), {
@@ -234,7 +279,12 @@ export function cashRoutes(deps: WebDeps): Router {
     const form = validateForm(PeriodForm, req.query);
     if (!form.ok) return show({ errors: form.errors, result: null }, 400);
     const { de, ate, pagina } = form.data;
-    const result = await loadPeriodPage(req.api, token, de, ate, pagina);
+    const [result, report] = await Promise.all([
+      loadPeriodPage(cash, extrasOf(deps.http), de, ate, pagina),
+      // The chart, totals and exports sit above the first page: later pages are for reading entries, and
+      // a year's aggregate is not worth repeating on each of them.
+      pagina <= 1 ? periodReport(deps, req, cashToken(deps, req) ?? '', de, ate) : Promise.resolve(null),
+    ]);
     if (!result.ok) {
       if (result.status === 401 || result.status === 403) {
         lockCash(deps, req);
@@ -252,6 +302,7 @@ export function cashRoutes(deps: WebDeps): Router {
         // The sheet prints the page being viewed (named only when there are several).
         printHref: periodHref('/caixa-periodo/imprimir', values, period.pages > 1 ? period.page : null),
         pager: pagerOf('/caixa-periodo', values, period),
+        report,
       },
     });
   });

@@ -2,22 +2,28 @@
 import { type Request, type Response, Router } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
+import type { ClientWithOrders } from '../../contract/clients.ts';
+import type { ClientValues, Toast } from '../../contract/web.ts';
 import { formatCep, formatCnpj, formatCpf } from '../../domain/documents.ts';
+import { EditConflict } from '../../views/components/EditConflict.tsx';
 import { tagged } from '../../views/components/OrderGroup.tsx';
-import { ClientForm, type ClientFormProps, DELETE_CLIENT_DIALOG } from '../../views/pages/ClientForm.tsx';
 import {
-  type ClientWithOrders,
-  createClient,
-  deleteClient,
-  getClient,
-  updateClient,
-} from '../backend/clients.ts';
+  ClientForm,
+  type ClientFormProps,
+  DELETE_CLIENT_DIALOG,
+  REUSE_DOCUMENT_FIELD,
+} from '../../views/pages/ClientForm.tsx';
+import { createClient, deleteClient, getClient, updateClient } from '../backend/clients.ts';
 import type { WebDeps } from '../context.ts';
-import { ClientForm as ClientSchema, type ClientValues, clientValuesOf } from '../forms/client.ts';
+import { draftFor, saveDraft, typedFields, withDraft } from '../drafts.ts';
+import { ClientForm as ClientSchema, clientValuesOf } from '../forms/client.ts';
+import { changedSince, conflictRows, loadedMarks } from '../forms/edit-version.ts';
 import { managerCredentials } from '../forms/fields.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
+import { submitOnce } from '../idempotency.ts';
+import { confirmManager, refusalStatus } from '../manager-confirmation.ts';
 import { flash } from '../middleware/flash.ts';
-import type { Toast } from '../session-data.ts';
+import { TEXT as SIGN_IN_TEXT } from '../sign-in-again.ts';
 
 const TEXT = {
   created: 'Cliente cadastrado com sucesso!',
@@ -50,6 +56,37 @@ export function clientValuesFrom(client: ClientWithOrders): ClientValues {
     city: text(client.city),
     state: text(client.state),
   };
+}
+
+/**
+ * Whether a post of the client form is a CEP lookup: 'Buscar CEP' pressed, or Enter pressed (the form's
+ * hidden default button, intent=enter) while a CEP is typed and the address is still empty. Without
+ * JavaScript a form has one default button whatever field has the focus, so Enter in the CEP field can't
+ * be told from Enter elsewhere; an empty address is when looking the CEP up is what Enter should do, and
+ * once the address is filled (by the lookup or by hand) Enter saves. With JavaScript the cep-lookup
+ * island answers Enter in the CEP field itself.
+ */
+export function looksUpCep(intent: string, values: ClientValues): boolean {
+  if (intent === 'cep') return true;
+  if (intent !== 'enter') return false;
+  const blank = (v: string | undefined) => !v?.trim();
+  return (
+    !blank(values.zip_code) &&
+    blank(values.address) &&
+    blank(values.neighborhood) &&
+    blank(values.city) &&
+    blank(values.state)
+  );
+}
+
+/**
+ * Where a registered client goes (SPEC §2: /abrir-os-normal), with that client already selected when the
+ * api said which one it created (SPEC §7 leaves the answer unread: a backend without an id still works).
+ */
+function openOrderFor(created: unknown): string {
+  const id = (created as { id?: unknown } | null)?.id;
+  const ok = (typeof id === 'number' || typeof id === 'string') && /^\d{1,9}$/.test(String(id));
+  return ok ? `/abrir-os-normal?cliente=${id}` : '/abrir-os-normal';
 }
 
 const httpStatusOf = (status: number) => (status >= 400 && status < 500 ? status : 502);
@@ -97,20 +134,31 @@ export function clientRoutes(deps: WebDeps): Router {
 
   router.post('/cadastrar-cliente', async (req, res) => {
     const values = clientValuesOf(req.body);
-    if (textOf(req.body, 'intent') === 'cep') {
+    if (looksUpCep(textOf(req.body, 'intent'), values)) {
       const filled = await fillFromCep(values);
       return showCreate(req, res, filled, Object.keys(filled.errors).length ? 400 : 200);
     }
-    const form = validateForm(ClientSchema, req.body);
-    if (!form.ok) return showCreate(req, res, { values, errors: form.errors }, 400);
-    const result = await createClient(req.api, form.data);
-    if (!result.ok) {
-      return showCreate(req, res, { values, errors: result.issues ?? {} }, httpStatusOf(result.status), [
-        { kind: 'error', text: TEXT.createFailed },
-      ]);
-    }
-    flash(req, 'success', TEXT.created);
-    res.redirect(303, '/abrir-os-normal');
+    await submitOnce(deps, req, res, '/cadastrar-cliente', async (api) => {
+      const form = validateForm(ClientSchema, req.body);
+      if (!form.ok) {
+        await showCreate(req, res, { values, errors: form.errors }, 400);
+        return null;
+      }
+      // A deleted client's CPF or CNPJ is taken again only when the person ticked it (api's 409 asks).
+      const reuse = textOf(req.body, REUSE_DOCUMENT_FIELD) === 'sim';
+      const result = await createClient(api, {
+        ...form.data,
+        ...(reuse ? { [REUSE_DOCUMENT_FIELD]: true } : {}),
+      } as typeof form.data);
+      if (!result.ok) {
+        await showCreate(req, res, { values, errors: result.issues ?? {} }, httpStatusOf(result.status), [
+          { kind: 'error', text: TEXT.createFailed },
+        ]);
+        return null;
+      }
+      flash(req, 'success', TEXT.created);
+      return openOrderFor(result.data);
+    });
   });
 
   // --- Editar Cliente ---
@@ -121,6 +169,7 @@ export function clientRoutes(deps: WebDeps): Router {
       values?: ClientValues;
       errors?: Record<string, string>;
       deleteDialog?: Partial<NonNullable<ClientFormProps['edit']>['deleteDialog']>;
+      deleteRefusal?: string;
     },
     status = 200,
     toasts: Toast[] = [],
@@ -155,19 +204,79 @@ export function clientRoutes(deps: WebDeps): Router {
             values: {},
             ...overrides.deleteDialog,
           },
+          deleteRefusal: overrides.deleteRefusal,
+          loaded: loadedMarks(client, clientValuesFrom(client) as Record<string, string | undefined>),
         },
       }),
       { title: 'Editar Cliente', status, toasts },
     );
   }
 
-  router.get('/editar-cliente/:id', (req, res) => showEdit(req, res, {}));
+  const CLIENT_LABELS: Record<string, string> = {
+    name: 'Nome',
+    cpf: 'CPF',
+    cnpj: 'CNPJ',
+    email: 'E-mail',
+    phone1: 'Telefone 1',
+    phone2: 'Telefone 2',
+    phone3: 'Telefone 3',
+    zip_code: 'CEP',
+    address: 'Rua',
+    number: 'Número',
+    complement: 'Complemento',
+    neighborhood: 'Bairro',
+    city: 'Cidade',
+    state: 'Estado',
+  };
+
+  // A draft (?rascunho=) comes back here: a save over someone else's change shows both; typing kept
+  // through a lost session is put back in the form.
+  router.get('/editar-cliente/:id', async (req, res) => {
+    const draft = await draftFor(deps, req);
+    if (!draft) return showEdit(req, res, {});
+    const found = await getClient(req.api, String(req.params.id));
+    if (found.ok && changedSince(draft.values, found.data, clientValuesFrom(found.data))) {
+      const theirs = clientValuesFrom(found.data) as Record<string, string | undefined>;
+      const yours = clientValuesOf(draft.values) as Record<string, string | undefined>;
+      const id = encodeURIComponent(String(found.data.id));
+      return deps.render(
+        req,
+        res,
+        createElement(EditConflict, {
+          what: 'este cliente',
+          rows: conflictRows(CLIENT_LABELS, theirs, yours),
+          action: `/editar-cliente/${id}`,
+          resend: {
+            ...(yours as Record<string, string>),
+            intent: 'save',
+            ...loadedMarks(found.data, theirs),
+          },
+          discardHref: `/editar-cliente/${id}`,
+        }),
+        { title: 'Editar Cliente' },
+      );
+    }
+    const toasts: Toast[] =
+      draft.reason === 'signed-out' ? [{ kind: 'success', text: SIGN_IN_TEXT.restored }] : [];
+    showEdit(req, res, { values: clientValuesOf(draft.values) }, 200, toasts);
+  });
 
   router.post('/editar-cliente/:id', async (req, res) => {
     const values = clientValuesOf(req.body);
-    if (textOf(req.body, 'intent') === 'cep') {
+    if (looksUpCep(textOf(req.body, 'intent'), values)) {
       const filled = await fillFromCep(values);
       return showEdit(req, res, filled, Object.keys(filled.errors).length ? 400 : 200);
+    }
+    // Saved by someone else since this form was loaded: back to the form, which shows both.
+    const loaded = await getClient(req.api, String(req.params.id));
+    if (loaded.ok && changedSince(req.body, loaded.data, clientValuesFrom(loaded.data))) {
+      const path = `/editar-cliente/${encodeURIComponent(String(loaded.data.id))}`;
+      const kept = typedFields(req.body);
+      delete kept._from;
+      return res.redirect(
+        303,
+        withDraft(path, await saveDraft(deps, { path, values: kept, reason: 'stale' })),
+      );
     }
     const form = validateForm(ClientSchema, req.body);
     if (!form.ok) return showEdit(req, res, { values, errors: form.errors }, 400);
@@ -187,10 +296,28 @@ export function clientRoutes(deps: WebDeps): Router {
       showEdit(req, res, { deleteDialog: { open: true, values, errors } }, status, toasts);
     const form = validateForm(DeleteForm, req.body);
     if (!form.ok) return reopen(400, form.errors);
+    const confirmed = await confirmManager(deps, req, form.data);
+    if (confirmed === 'failed') return reopen(502, {}, [{ kind: 'error', text: TEXT.deleteFailed }]);
+    if (confirmed !== 'confirmed') {
+      const status = refusalStatus(confirmed);
+      return reopen(status, { confirm_username: TEXT.notManager }, [
+        { kind: 'error', text: TEXT.notManager },
+      ]);
+    }
     const result = await deleteClient(req.api, String(req.params.id), form.data);
     if (!result.ok) {
       if (result.status === 403) {
         return reopen(403, { confirm_username: TEXT.notManager }, [{ kind: 'error', text: TEXT.notManager }]);
+      }
+      // 409: orders still open; the api names them, the dialog says so (nothing deleted).
+      if (result.status === 409 && result.message) {
+        return showEdit(
+          req,
+          res,
+          { deleteDialog: { open: true, values, errors: {} }, deleteRefusal: result.message },
+          409,
+          [{ kind: 'error', text: result.message }],
+        );
       }
       return reopen(httpStatusOf(result.status), {}, [{ kind: 'error', text: TEXT.deleteFailed }]);
     }

@@ -7,7 +7,9 @@ import { Consulta, type ConsultaProps } from '../../views/pages/Consulta.tsx';
 import type { ApiResult } from '../backend/client.ts';
 import { searchClients } from '../backend/clients.ts';
 import { BackendUnavailable } from '../backend/errors.ts';
-import { partsOrdersByNumber, serviceOrderKind, serviceOrdersByNumber } from '../backend/lookup.ts';
+import { extrasOf } from '../backend/extras.ts';
+import { partsOrdersByNumber, serviceOrderKind, serviceOrdersByText } from '../backend/lookup.ts';
+import { agedResults } from '../client-side/ageing.ts';
 import type { WebDeps } from '../context.ts';
 import { requiredText } from '../forms/fields.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
@@ -58,11 +60,11 @@ export function consultaRoutes(deps: WebDeps): Router {
       return show({ results: { kind: 'cliente', clients: result.data } });
     }
     const result = await searching(() =>
-      tipo === 'os' ? serviceOrdersByNumber(req.api, q) : partsOrdersByNumber(req.api, q),
+      tipo === 'os' ? serviceOrdersByText(req.api, q, extrasOf(deps.http)) : partsOrdersByNumber(req.api, q),
     );
     if (!result.ok) return show({}, result.status === 503 ? 503 : 502, true);
     const orders = result.data.map((o) => orderRowOf(o, tipo === 'os' ? serviceOrderKind(o) : 'parts'));
-    return show({ results: { kind: tipo, orders } });
+    return show({ results: { kind: tipo, orders }, aged: await agedResults(deps, req, result.data, orders) });
   });
 
   return router;

@@ -5,13 +5,14 @@
  */
 import { type Request, type Response, Router } from 'express';
 import { createElement } from 'react';
+import type { OrderListItem } from '../../contract/lists.ts';
 import { type OrderKind, statusesOf } from '../../domain/statuses.ts';
 import { orderRowOf } from '../../views/components/OrderRows.tsx';
 import { StatusList, type StatusListProps } from '../../views/pages/StatusList.tsx';
 import type { ApiResult } from '../backend/client.ts';
-import type { OrderListItem } from '../backend/lookup.ts';
 import { listPartsOrders } from '../backend/orders.ts';
 import { listServiceOrders } from '../backend/service-orders.ts';
+import { agedList } from '../client-side/ageing.ts';
 import type { WebDeps } from '../context.ts';
 import { textOf } from '../forms/validate.ts';
 
@@ -69,7 +70,11 @@ export function listRoutes(deps: WebDeps): Router {
       // SPEC §8: status listing failures show nothing.
       if (!result.ok) return show(req, res, { status: typed }, 502);
       const rows = result.data.map((o) => orderRowOf(o, screen.kind));
-      return show(req, res, { status: typed, rows });
+      return show(req, res, {
+        status: typed,
+        rows,
+        aged: await agedList(deps, req, screen.kind, code, result.data, rows),
+      });
     });
   }
 

@@ -6,6 +6,7 @@
 import { type Request, type Response, Router } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
+import type { Toast } from '../../contract/web.ts';
 import type { ClientPickerState } from '../../views/components/ClientPicker.tsx';
 import { type OrderRow, orderRowOf } from '../../views/components/OrderRows.tsx';
 import { OPEN_EXTERNAL_PATH, OpenExternalOrder } from '../../views/pages/OpenExternalOrder.tsx';
@@ -24,6 +25,7 @@ import {
   getServiceOrder,
   normalOrdersByNumber,
 } from '../backend/service-orders.ts';
+import { managerOf, returnWarranty, TEXT_NOT_MANAGER } from '../client-side/return-warranty.ts';
 import type { WebDeps } from '../context.ts';
 import { requiredText } from '../forms/fields.ts';
 import {
@@ -35,8 +37,8 @@ import {
   typedValues,
 } from '../forms/service-order.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
+import { submitOnce } from '../idempotency.ts';
 import { flash } from '../middleware/flash.ts';
-import type { Toast } from '../session-data.ts';
 import { clientPickerState } from './client-picker.ts';
 
 const TEXT = {
@@ -124,25 +126,29 @@ export function openOrderRoutes(deps: WebDeps): Router {
     const values = typedValues(req.body, PRODUCT_FIELD_NAMES);
     const clientId = postedClientId(req);
     const picker = await clientPickerState(req, OPEN_NORMAL_PATH, clientId ?? '');
-    const form = validateForm(NormalForm, req.body);
-    if (!form.ok) {
-      // No client behind the form (a stale or forged page): nothing to show under a field, say it in a toast.
-      const toasts = form.errors.client_id || !picker.selected ? error(TEXT.createFailed) : [];
-      return showNormal(req, res, { picker, clientId, values, errors: form.errors, status: 400, toasts });
-    }
-    const result = await createNormalOrder(req.api, form.data);
-    if (!result.ok) {
-      return showNormal(req, res, {
-        picker,
-        clientId,
-        values,
-        errors: issuesOn(result, PRODUCT_FIELD_NAMES),
-        status: httpStatusOf(result.status),
-        toasts: error(TEXT.createFailed),
-      });
-    }
-    flash(req, 'success', TEXT.created);
-    res.redirect(303, orderPath(result.data.id));
+    await submitOnce(deps, req, res, OPEN_NORMAL_PATH, async (api) => {
+      const form = validateForm(NormalForm, req.body);
+      if (!form.ok) {
+        // No client behind the form (a stale or forged page): nothing to show under a field, say it in a toast.
+        const toasts = form.errors.client_id || !picker.selected ? error(TEXT.createFailed) : [];
+        showNormal(req, res, { picker, clientId, values, errors: form.errors, status: 400, toasts });
+        return null;
+      }
+      const result = await createNormalOrder(api, form.data);
+      if (!result.ok) {
+        showNormal(req, res, {
+          picker,
+          clientId,
+          values,
+          errors: issuesOn(result, PRODUCT_FIELD_NAMES),
+          status: httpStatusOf(result.status),
+          toasts: error(TEXT.createFailed),
+        });
+        return null;
+      }
+      flash(req, 'success', TEXT.created);
+      return orderPath(result.data.id);
+    });
   });
 
   // --- Abrir Serviço Externo ---
@@ -174,26 +180,30 @@ export function openOrderRoutes(deps: WebDeps): Router {
     const values = typedValues(req.body, EXTERNAL_NAMES);
     const clientId = postedClientId(req);
     const picker = await clientPickerState(req, OPEN_EXTERNAL_PATH, clientId ?? '');
-    const form = validateForm(ExternalForm, req.body);
-    if (!form.ok) {
-      const toasts = form.errors.client_id || !picker.selected ? error(TEXT.externalFailed) : [];
-      return showExternal(req, res, { picker, clientId, values, errors: form.errors, status: 400, toasts });
-    }
-    const body = centsFieldsToReais(form.data, ['service_value']);
-    // SPEC §5: dates are sent as dates, an empty string when blank.
-    const result = await createExternalOrder(req.api, { ...body, service_date: body.service_date ?? '' });
-    if (!result.ok) {
-      return showExternal(req, res, {
-        picker,
-        clientId,
-        values,
-        errors: issuesOn(result, EXTERNAL_NAMES),
-        status: httpStatusOf(result.status),
-        toasts: error(TEXT.externalFailed),
-      });
-    }
-    flash(req, 'success', TEXT.externalCreated);
-    res.redirect(303, orderPath(result.data.id));
+    await submitOnce(deps, req, res, OPEN_EXTERNAL_PATH, async (api) => {
+      const form = validateForm(ExternalForm, req.body);
+      if (!form.ok) {
+        const toasts = form.errors.client_id || !picker.selected ? error(TEXT.externalFailed) : [];
+        showExternal(req, res, { picker, clientId, values, errors: form.errors, status: 400, toasts });
+        return null;
+      }
+      const body = centsFieldsToReais(form.data, ['service_value']);
+      // SPEC §5: dates are sent as dates, an empty string when blank.
+      const result = await createExternalOrder(api, { ...body, service_date: body.service_date ?? '' });
+      if (!result.ok) {
+        showExternal(req, res, {
+          picker,
+          clientId,
+          values,
+          errors: issuesOn(result, EXTERNAL_NAMES),
+          status: httpStatusOf(result.status),
+          toasts: error(TEXT.externalFailed),
+        });
+        return null;
+      }
+      flash(req, 'success', TEXT.externalCreated);
+      return orderPath(result.data.id);
+    });
   });
 
   // --- Abrir O.S. de Retorno ---
@@ -209,6 +219,7 @@ export function openOrderRoutes(deps: WebDeps): Router {
       clientName: o.client?.name?.trim() || '-',
       productName: o.product_name?.trim() || '-',
       status: o.status,
+      warranty: await returnWarranty(deps, req, String(o.id)),
     };
   }
 
@@ -272,12 +283,25 @@ export function openOrderRoutes(deps: WebDeps): Router {
         // SPEC §8: the open-failure toast, also after validation errors on this screen.
         error(TEXT.createFailed),
       );
-    const form = validateForm(ReturnForm, req.body);
-    if (!form.ok) return again(400, form.errors);
-    const result = await createReturnedOrder(req.api, form.data);
-    if (!result.ok) return again(httpStatusOf(result.status), issuesOn(result, ['return_motive']));
-    flash(req, 'success', TEXT.returnCreated);
-    res.redirect(303, orderPath(result.data.id));
+    await submitOnce(deps, req, res, OPEN_RETURN_PATH, async (api) => {
+      const form = validateForm(ReturnForm, req.body);
+      if (!form.ok) {
+        again(400, form.errors);
+        return null;
+      }
+      // Out of warranty the manager's credentials go with the return (decision 020).
+      const result = await createReturnedOrder(api, { ...form.data, ...managerOf(req.body) });
+      if (!result.ok && result.status === 403 && original?.warranty?.expired) {
+        again(403, { confirm_username: TEXT_NOT_MANAGER });
+        return null;
+      }
+      if (!result.ok) {
+        again(httpStatusOf(result.status), issuesOn(result, ['return_motive']));
+        return null;
+      }
+      flash(req, 'success', TEXT.returnCreated);
+      return orderPath(result.data.id);
+    });
   });
 
   return router;

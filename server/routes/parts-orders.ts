@@ -1,8 +1,12 @@
 /** Abrir Pedido, the parts order detail (/pedido/{id}) with its actions, and Editar Pedido (SPEC §2). */
 import { type Request, type Response, Router } from 'express';
 import { createElement } from 'react';
+import { type PartsOrder, paymentMethodOf } from '../../contract/parts-orders.ts';
+import type { Toast } from '../../contract/web.ts';
 import { isoToInput, todayInShop } from '../../domain/dates.ts';
-import { isTerminal } from '../../domain/statuses.ts';
+import { isTerminal, statusLabel } from '../../domain/statuses.ts';
+import { CLOSE_CONFIRM_FIELD, CLOSE_DIALOG } from '../../views/components/CloseConfirmDialog.tsx';
+import { EditConflict } from '../../views/components/EditConflict.tsx';
 import { UPFRONT_DIALOG } from '../../views/components/UpfrontPaymentDialog.tsx';
 import { moneyInput } from '../../views/format.ts';
 import { EditPartsOrder, type EditPartsOrderValues } from '../../views/pages/EditPartsOrder.tsx';
@@ -19,12 +23,13 @@ import {
   createPartsOrder,
   deletePartsOrder,
   getPartsOrder,
-  type PartsOrder,
-  paymentMethodOf,
   updatePartsOrder,
   upfrontPaymentPartsOrder,
 } from '../backend/orders.ts';
+import { loadOrderPanel, panelOrderOfParts } from '../client-side/order-panel.ts';
 import type { WebDeps } from '../context.ts';
+import { type Draft, draftFor, saveDraft, typedFields, withDraft } from '../drafts.ts';
+import { changedSince, conflictRows, loadedMarks, postedVersion } from '../forms/edit-version.ts';
 import {
   CancelPartsOrderForm,
   DeletePartsOrderForm,
@@ -36,8 +41,10 @@ import {
 import { centsFieldsToReais, typedValues } from '../forms/service-order.ts';
 import { UpfrontForm } from '../forms/upfront.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
+import { submitOnce } from '../idempotency.ts';
+import { confirmManager, refusalStatus } from '../manager-confirmation.ts';
 import { flash } from '../middleware/flash.ts';
-import type { Toast } from '../session-data.ts';
+import { TEXT as SIGN_IN_TEXT } from '../sign-in-again.ts';
 import { clientPickerState } from './client-picker.ts';
 
 /** SPEC §8 Parts orders, §8 Cash and manager checks: the product's texts, to the letter. */
@@ -95,6 +102,9 @@ async function loadOrder(req: Request, res: Response, toasts: Toast[] = []): Pro
   throw Object.assign(new Error(found.message || 'api failure'), { status: 502 });
 }
 
+const PARTS_ORDER_FINISHED =
+  'Este pedido foi finalizado ou cancelado (por exemplo, enviado ao caixa) por outra pessoa enquanto você editava, e não pode mais ser editado. Nada foi salvo; o que você digitou está abaixo para você copiar.';
+
 /** The order's values as the edit form shows them: money with a comma, dates as dd/MM/yyyy. */
 export function editValuesOf(order: PartsOrder, shopTz: string): EditPartsOrderValues {
   return {
@@ -141,23 +151,27 @@ export function partsOrderRoutes(deps: WebDeps): Router {
   router.post('/abrir-pedido', async (req, res) => {
     const values = typedValues(req.body, OPEN_PARTS_ORDER_FIELDS);
     const clientId = textOf(req.body, 'client_id').trim();
-    const form = validateForm(OpenPartsOrderForm, req.body);
-    if (!form.ok) {
-      const toasts = form.errors.client_id ? error(PARTS_ORDER_TEXT.createFailed) : [];
-      return showOpen(req, res, { values, errors: form.errors, clientId }, 400, toasts);
-    }
-    const result = await createPartsOrder(req.api, centsFieldsToReais(form.data, MONEY_FIELDS));
-    if (!result.ok) {
-      return showOpen(
-        req,
-        res,
-        { values, errors: result.issues ?? {}, clientId },
-        httpStatusOf(result.status),
-        error(PARTS_ORDER_TEXT.createFailed),
-      );
-    }
-    flash(req, 'success', PARTS_ORDER_TEXT.created);
-    res.redirect(303, `/pedido/${encodeURIComponent(String(result.data.id))}`);
+    await submitOnce(deps, req, res, '/abrir-pedido', async (api) => {
+      const form = validateForm(OpenPartsOrderForm, req.body);
+      if (!form.ok) {
+        const toasts = form.errors.client_id ? error(PARTS_ORDER_TEXT.createFailed) : [];
+        await showOpen(req, res, { values, errors: form.errors, clientId }, 400, toasts);
+        return null;
+      }
+      const result = await createPartsOrder(api, centsFieldsToReais(form.data, MONEY_FIELDS));
+      if (!result.ok) {
+        await showOpen(
+          req,
+          res,
+          { values, errors: result.issues ?? {}, clientId },
+          httpStatusOf(result.status),
+          error(PARTS_ORDER_TEXT.createFailed),
+        );
+        return null;
+      }
+      flash(req, 'success', PARTS_ORDER_TEXT.created);
+      return `/pedido/${encodeURIComponent(String(result.data.id))}`;
+    });
   });
 
   // --- Detalhe do pedido ---
@@ -177,6 +191,8 @@ export function partsOrderRoutes(deps: WebDeps): Router {
       upfront: overrides.upfront ?? { open: asked === UPFRONT_DIALOG },
       cancel: overrides.cancel ?? { open: asked === CANCEL_PARTS_ORDER_DIALOG },
       remove: overrides.remove ?? { open: asked === DELETE_PARTS_ORDER_DIALOG },
+      panel: await loadOrderPanel(deps, req, panelOrderOfParts(order)),
+      close: { open: asked === CLOSE_DIALOG },
     };
     deps.render(req, res, createElement(PartsOrderDetail, props), {
       title: `Pedido ${order.number}`,
@@ -197,25 +213,36 @@ export function partsOrderRoutes(deps: WebDeps): Router {
     };
     const reopen = (status: number, errors: Record<string, string>, toasts: Toast[] = []) =>
       showDetail(req, res, { upfront: { open: true, values, errors } }, status, toasts);
-    const form = validateForm(UpfrontForm, req.body);
-    if (!form.ok) return reopen(400, form.errors);
-    const result = await upfrontPaymentPartsOrder(req.api, {
-      order_id: Number(id),
-      value: form.data.value / 100,
-      description: form.data.description,
-      date: today(),
-      payment_method: form.data.payment_method,
+    // Once per form render: a double click or Back and Enviar opens the payment already made.
+    await submitOnce(deps, req, res, `/pedido/${id}`, async (api) => {
+      const form = validateForm(UpfrontForm, req.body);
+      if (!form.ok) {
+        await reopen(400, form.errors);
+        return null;
+      }
+      const result = await upfrontPaymentPartsOrder(api, {
+        order_id: Number(id),
+        value: form.data.value / 100,
+        description: form.data.description,
+        date: today(),
+        payment_method: form.data.payment_method,
+      });
+      if (!result.ok) {
+        await reopen(httpStatusOf(result.status), result.issues ?? {}, error(PARTS_ORDER_TEXT.upfrontFailed));
+        return null;
+      }
+      flash(req, 'success', PARTS_ORDER_TEXT.upfront);
+      return `/pedido/${id}`;
     });
-    if (!result.ok) {
-      return reopen(httpStatusOf(result.status), result.issues ?? {}, error(PARTS_ORDER_TEXT.upfrontFailed));
-    }
-    flash(req, 'success', PARTS_ORDER_TEXT.upfront);
-    res.redirect(303, `/pedido/${id}`);
   });
 
   router.post('/pedido/:id/enviar-caixa', async (req, res) => {
     const id = orderIdOf(req);
     if (id === null) return notFound(req, res);
+    // Booked only from the confirmation that shows what goes to the cash; a bare POST opens it.
+    if (textOf(req.body, CLOSE_CONFIRM_FIELD) !== 'sim') {
+      return res.redirect(303, `/pedido/${id}?dialogo=${CLOSE_DIALOG}`);
+    }
     const result = await closePartsOrder(req.api, { order_id: Number(id), date: today(), description: '' });
     if (!result.ok) {
       return showDetail(req, res, {}, httpStatusOf(result.status), error(PARTS_ORDER_TEXT.closeFailed));
@@ -235,6 +262,16 @@ export function partsOrderRoutes(deps: WebDeps): Router {
       showDetail(req, res, { cancel: { open: true, values, errors } }, status, toasts);
     const form = validateForm(CancelPartsOrderForm, req.body);
     if (!form.ok) return reopen(400, form.errors);
+    const confirmed = await confirmManager(deps, req, form.data);
+    if (confirmed === 'failed') return reopen(502, {}, error(PARTS_ORDER_TEXT.cancelFailed));
+    if (confirmed !== 'confirmed') {
+      const status = refusalStatus(confirmed);
+      return reopen(
+        status,
+        { confirm_username: PARTS_ORDER_TEXT.notManager },
+        error(PARTS_ORDER_TEXT.notManager),
+      );
+    }
     const result = await cancelPartsOrder(req.api, { order_id: Number(id), date: today(), ...form.data });
     if (!result.ok) {
       if (result.status === 403) {
@@ -258,6 +295,16 @@ export function partsOrderRoutes(deps: WebDeps): Router {
       showDetail(req, res, { remove: { open: true, values, errors } }, status, toasts);
     const form = validateForm(DeletePartsOrderForm, req.body);
     if (!form.ok) return reopen(400, form.errors);
+    const confirmed = await confirmManager(deps, req, form.data);
+    if (confirmed === 'failed') return reopen(502, {}, error(PARTS_ORDER_TEXT.deleteFailed));
+    if (confirmed !== 'confirmed') {
+      const status = refusalStatus(confirmed);
+      return reopen(
+        status,
+        { confirm_username: PARTS_ORDER_TEXT.notManager },
+        error(PARTS_ORDER_TEXT.notManager),
+      );
+    }
     const result = await deletePartsOrder(req.api, id, form.data);
     if (!result.ok) {
       if (result.status === 403) {
@@ -274,57 +321,123 @@ export function partsOrderRoutes(deps: WebDeps): Router {
   });
 
   // --- Editar Pedido ---
-  async function showEdit(
+  const EDIT_LABELS: Record<string, string> = {
+    status: 'Status',
+    piece_name: 'Nome da peça',
+    piece_code: 'Código da peça',
+    product_model: 'Modelo do produto',
+    piece_value: 'Valor',
+    payment_method: 'Forma de pagamento',
+    manufacturer_date: 'Data do pedido ao fabricante',
+    manufacturer_code: 'Código do pedido ao fabricante',
+  };
+
+  /** The edit form, loaded from the order (or a draft of what was typed), with what it was loaded from. */
+  function showEdit(
     req: Request,
     res: Response,
+    order: PartsOrder,
     overrides: { values?: EditPartsOrderValues; errors?: Record<string, string> } = {},
-    status = 200,
     toasts: Toast[] = [],
   ) {
-    const order = await loadOrder(req, res, toasts);
-    if (!order) return;
-    const id = encodeURIComponent(String(order.id));
-    // Cancelled and completed orders are not edited (SPEC §4): their detail, with any toast kept.
-    if (isTerminal('parts', order.status)) {
-      for (const t of toasts) flash(req, t.kind, t.text);
-      return res.redirect(303, `/pedido/${id}`);
-    }
+    const current = editValuesOf(order, shopTz);
     deps.render(
       req,
       res,
       createElement(EditPartsOrder, {
-        id,
+        id: encodeURIComponent(String(order.id)),
         number: order.number,
         client: order.client ?? null,
-        values: overrides.values ?? editValuesOf(order, shopTz),
+        values: overrides.values ?? current,
         errors: overrides.errors,
+        loaded: loadedMarks(order, current as Record<string, string | undefined>),
       }),
-      { title: `Editar Pedido: ${order.number}`, status, toasts },
+      { title: `Editar Pedido: ${order.number}`, toasts },
     );
   }
 
-  router.get('/editar-pedido/:id', (req, res) => showEdit(req, res));
+  /** Someone else's save beside the typing, or — the order finished meanwhile — the typing to copy. */
+  function showConflict(req: Request, res: Response, order: PartsOrder, draft: Draft) {
+    const theirs = editValuesOf(order, shopTz) as Record<string, string | undefined>;
+    const yours = typedValues(draft.values, EDIT_PARTS_ORDER_FIELDS) as Record<string, string | undefined>;
+    const shown = (v: Record<string, string | undefined>) => ({
+      ...v,
+      status: v.status ? statusLabel('parts', Number(v.status)) : '',
+    });
+    const id = encodeURIComponent(String(order.id));
+    deps.render(
+      req,
+      res,
+      createElement(EditConflict, {
+        what: 'este pedido',
+        rows: conflictRows(EDIT_LABELS, shown(theirs), shown(yours)),
+        action: `/editar-pedido/${id}`,
+        resend: { ...(yours as Record<string, string>), ...loadedMarks(order, theirs) },
+        discardHref: `/pedido/${id}`,
+        closedReason: isTerminal('parts', order.status) ? PARTS_ORDER_FINISHED : undefined,
+      }),
+      { title: `Editar Pedido: ${order.number}` },
+    );
+  }
+
+  /** Keeps the typing and goes back to the form's page (post/redirect/get). */
+  async function backToEdit(req: Request, res: Response, id: string, draft: Omit<Draft, 'path'>) {
+    const path = `/editar-pedido/${id}`;
+    res.redirect(303, withDraft(path, await saveDraft(deps, { ...draft, path })));
+  }
+
+  router.get('/editar-pedido/:id', async (req, res) => {
+    const order = await loadOrder(req, res);
+    if (!order) return;
+    const draft = await draftFor(deps, req);
+    const current = editValuesOf(order, shopTz) as Record<string, string | undefined>;
+    if (draft && (isTerminal('parts', order.status) || changedSince(draft.values, order, current))) {
+      return showConflict(req, res, order, draft);
+    }
+    // Cancelled and completed orders are not edited (SPEC §4).
+    if (isTerminal('parts', order.status))
+      return res.redirect(303, `/pedido/${encodeURIComponent(String(order.id))}`);
+    if (!draft) return showEdit(req, res, order);
+    const toasts: Toast[] = draft.toast ? [{ kind: 'error', text: draft.toast }] : [];
+    if (draft.reason === 'signed-out') toasts.push({ kind: 'success', text: SIGN_IN_TEXT.restored });
+    showEdit(
+      req,
+      res,
+      order,
+      { values: typedValues(draft.values, EDIT_PARTS_ORDER_FIELDS), errors: draft.errors ?? {} },
+      toasts,
+    );
+  });
 
   router.post('/editar-pedido/:id', async (req, res) => {
-    const id = orderIdOf(req);
-    if (id === null) return notFound(req, res);
-    const values = typedValues(req.body, EDIT_PARTS_ORDER_FIELDS);
+    const order = await loadOrder(req, res);
+    if (!order) return;
+    const id = encodeURIComponent(String(order.id));
+    const kept = { ...typedFields(req.body) };
+    delete kept._from;
+    const current = editValuesOf(order, shopTz) as Record<string, string | undefined>;
+    // Finished, or saved by someone else since this form was loaded: both shown, nothing lost.
+    if (isTerminal('parts', order.status) || changedSince(req.body, order, current)) {
+      return backToEdit(req, res, id, { values: kept, reason: 'stale' });
+    }
     const form = validateForm(EditPartsOrderForm, req.body);
-    if (!form.ok) return showEdit(req, res, { values, errors: form.errors }, 400);
+    if (!form.ok) return backToEdit(req, res, id, { values: kept, errors: form.errors, reason: 'invalid' });
     const data = centsFieldsToReais(form.data, MONEY_FIELDS);
-    const result = await updatePartsOrder(req.api, id, {
+    const version = postedVersion(req.body);
+    const result = await updatePartsOrder(req.api, String(order.id), {
       ...data,
       // SPEC §5: dates are sent as dates, an empty string when blank.
       manufacturer_date: data.manufacturer_date ?? '',
+      ...(version ? { version } : {}),
     });
     if (!result.ok) {
-      return showEdit(
-        req,
-        res,
-        { values, errors: result.issues ?? {} },
-        httpStatusOf(result.status),
-        error(PARTS_ORDER_TEXT.editFailed),
-      );
+      if (result.status === 409) return backToEdit(req, res, id, { values: kept, reason: 'stale' });
+      return backToEdit(req, res, id, {
+        values: kept,
+        errors: result.issues ?? {},
+        reason: 'failed',
+        toast: PARTS_ORDER_TEXT.editFailed,
+      });
     }
     flash(req, 'success', PARTS_ORDER_TEXT.edited);
     res.redirect(303, `/pedido/${id}`);

@@ -10,26 +10,35 @@ import { DeliverySheet } from '../../print-templates/DeliverySheet.tsx';
 import { SheetBody } from '../../print-templates/Document.tsx';
 import { AddressLabel, PartsOrderSheet } from '../../print-templates/PartsOrderSheet.tsx';
 import { ServiceOrderSheet } from '../../print-templates/ServiceOrderSheet.tsx';
+import { ThermalDelivery, ThermalPartsOrder, ThermalTicket } from '../../print-templates/Thermal.tsx';
 import { ErrorPage } from '../../views/pages/ErrorPage.tsx';
 import { entriesOfDay } from '../backend/cash.ts';
+import { extrasOf } from '../backend/extras.ts';
 import { getPartsOrder } from '../backend/orders.ts';
 import { findServiceOrder } from '../backend/service-orders.ts';
 import { balanceOf } from '../cash-balance.ts';
 import { loadPeriodPage, rangeOf } from '../cash-period.ts';
-import { cashToken } from '../cash-unlock.ts';
+import { cashApi, cashMinutesLeft } from '../cash-unlock.ts';
+import { printClientSide } from '../client-side/print.ts';
 import type { WebDeps } from '../context.ts';
 import { PeriodForm } from '../forms/cash.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
+import { printLinkBase } from '../print/links.ts';
+import { sendPanel, sheetKey } from '../print/send-panel.ts';
 import { shopFrom } from '../print/shop.ts';
+import { statusQr } from '../print/status-qr.ts';
 
-type Sheet = { title: string; element: ReactElement } | { redirect: string };
+export type Sheet = { title: string; element: ReactElement } | { redirect: string };
 /** The sheet's query (?vias=2, ?de=&ate=): from the request, or from the path a link is made for. */
 type Query = Record<string, string>;
 
 const queryOf = (params: URLSearchParams): Query => Object.fromEntries(params);
 
-/** Each printable URL and how to load its sheet; a pattern list keeps POST /impressao/links honest. */
-function sheetRoutes(deps: WebDeps) {
+/**
+ * Each printable URL and how to load its sheet; a pattern list keeps POST /impressao/links honest.
+ * ?papel=80mm loads the 80 mm layout where a sheet has one (what an 80 mm print server is sent).
+ */
+export function sheetRoutes(deps: WebDeps) {
   const shop = shopFrom(deps.env);
   const notFound = (to: string): Sheet => ({ redirect: to });
 
@@ -39,33 +48,66 @@ function sheetRoutes(deps: WebDeps) {
       async load(req: Request, id: string, query: Query): Promise<Sheet> {
         const found = await findServiceOrder(req.api, id);
         if (!found) return notFound('/consulta');
+        if (query.papel === '80mm') {
+          return {
+            title: `O.S. ${found.order.number}`,
+            element: createElement(ThermalTicket, {
+              o: found,
+              shop,
+              qr: await statusQr(deps, req, 'service_order', id),
+            }),
+          };
+        }
         // Two copies are for normal and return orders only (SPEC §2).
         const copies = query.vias === '2' && found.kind !== 'external' ? 2 : 1;
         return {
           title: `O.S. ${found.order.number}`,
-          element: createElement(ServiceOrderSheet, { o: found, shop, copies }),
+          element: createElement(ServiceOrderSheet, {
+            o: found,
+            shop,
+            copies,
+            clientSide: await printClientSide(deps, req, 'service_order', id, 'Folha da O.S.'),
+          }),
         };
       },
     },
     {
       pattern: /^\/os\/(\d{1,9})\/entrega$/,
-      async load(req: Request, id: string): Promise<Sheet> {
+      async load(req: Request, id: string, query: Query): Promise<Sheet> {
         const found = await findServiceOrder(req.api, id);
         if (!found) return notFound('/consulta');
         return {
           title: `Entrega ${found.order.number}`,
-          element: createElement(DeliverySheet, { o: found, shop }),
+          element:
+            query.papel === '80mm'
+              ? createElement(ThermalDelivery, {
+                  o: found,
+                  shop,
+                  qr: await statusQr(deps, req, 'service_order', id),
+                })
+              : createElement(DeliverySheet, {
+                  o: found,
+                  shop,
+                  clientSide: await printClientSide(deps, req, 'service_order', id, 'Folha de entrega'),
+                }),
         };
       },
     },
     {
       pattern: /^\/pedido\/(\d{1,9})\/imprimir$/,
-      async load(req: Request, id: string): Promise<Sheet> {
+      async load(req: Request, id: string, query: Query): Promise<Sheet> {
         const found = await getPartsOrder(req.api, id);
         if (!found.ok) return notFound('/consulta');
         return {
           title: `Pedido ${found.data.number}`,
-          element: createElement(PartsOrderSheet, { order: found.data, shop }),
+          element:
+            query.papel === '80mm'
+              ? createElement(ThermalPartsOrder, {
+                  order: found.data,
+                  shop,
+                  qr: await statusQr(deps, req, 'order', id),
+                })
+              : createElement(PartsOrderSheet, { order: found.data, shop }),
         };
       },
     },
@@ -82,11 +124,12 @@ function sheetRoutes(deps: WebDeps) {
     },
     {
       pattern: /^\/caixa-hoje\/imprimir$/,
+      cash: true,
       async load(req: Request): Promise<Sheet> {
-        const token = cashToken(deps, req);
-        if (!token) return { redirect: '/caixa-hoje' };
+        const cash = cashApi(deps, req);
+        if (!cash) return { redirect: '/caixa-hoje' };
         const date = todayInShop(deps.env.SHOP_TZ);
-        const result = await entriesOfDay(req.api, token, date);
+        const result = await entriesOfDay(cash, date);
         if (!result.ok) return { redirect: '/caixa-hoje' };
         const title = `Caixa do dia ${formatDisplayDate(date)}`;
         return {
@@ -103,13 +146,20 @@ function sheetRoutes(deps: WebDeps) {
     },
     {
       pattern: /^\/caixa-periodo\/imprimir$/,
+      cash: true,
       async load(req: Request, _id: string, query: Query): Promise<Sheet> {
-        const token = cashToken(deps, req);
-        if (!token) return { redirect: '/caixa-periodo' };
+        const cash = cashApi(deps, req);
+        if (!cash) return { redirect: '/caixa-periodo' };
         const form = validateForm(PeriodForm, query);
         if (!form.ok) return { redirect: '/caixa-periodo' };
         // The balance of the whole period and the entries of the page being viewed (?pagina=).
-        const result = await loadPeriodPage(req.api, token, form.data.de, form.data.ate, form.data.pagina);
+        const result = await loadPeriodPage(
+          cash,
+          extrasOf(deps.http),
+          form.data.de,
+          form.data.ate,
+          form.data.pagina,
+        );
         if (!result.ok) return { redirect: '/caixa-periodo' };
         const period = result.data;
         const title = `Caixa de ${formatDisplayDate(form.data.de)} a ${formatDisplayDate(form.data.ate)}`;
@@ -129,30 +179,31 @@ function sheetRoutes(deps: WebDeps) {
   ];
 }
 
+/** The sheet a path prints, and the id in it; null for any other path. */
+export function matchSheet(sheets: ReturnType<typeof sheetRoutes>, path: string) {
+  for (const s of sheets) {
+    const m = s.pattern.exec(path);
+    if (m) return { sheet: s, id: m[1] ?? '' };
+  }
+  return null;
+}
+
 export function printRoutes(deps: WebDeps): Router {
   const router = Router();
   const sheets = sheetRoutes(deps);
-
-  function match(path: string) {
-    for (const s of sheets) {
-      const m = s.pattern.exec(path);
-      if (m) return { sheet: s, id: m[1] ?? '' };
-    }
-    return null;
-  }
+  const match = (path: string) => matchSheet(sheets, path);
 
   for (const s of sheets) {
     router.get(s.pattern, async (req: Request, res: Response) => {
       const m = s.pattern.exec(req.path);
-      const loaded = await s.load(
-        req,
-        m?.[1] ?? '',
-        queryOf(new URL(req.originalUrl, 'http://sheet.local').searchParams),
-      );
+      const [loaded, sending] = await Promise.all([
+        s.load(req, m?.[1] ?? '', queryOf(new URL(req.originalUrl, 'http://sheet.local').searchParams)),
+        sendPanel(deps, req, sheetKey(req.originalUrl)),
+      ]);
       if ('redirect' in loaded) return res.redirect(303, loaded.redirect);
       const token = textOf(req.query, 'link');
       const printLink = token
-        ? `${req.protocol}://${req.get('host')}/impressao/${encodeURIComponent(token)}`
+        ? `${printLinkBase(deps.env, req)}/impressao/${encodeURIComponent(token)}`
         : null;
       const self = req.originalUrl.replace(/([?&])link=[^&]*&?/, '$1').replace(/[?&]$/, '');
       deps.render(
@@ -164,6 +215,7 @@ export function printRoutes(deps: WebDeps): Router {
             path: self,
             printLink,
             autoPrint: req.query.imprimir === '1',
+            sending,
           },
           loaded.element,
         ),
@@ -198,8 +250,14 @@ export function printRoutes(deps: WebDeps): Router {
       title: loaded.title,
       sheet: true,
     });
-    const token = await deps.printLinks.create(html, deps.env.PRINT_LINK_MINUTES);
+    const cash = req.session.cash && found.sheet.cash ? req.session.cash : null;
+    // A cash sheet's link lives no longer than the unlock it was made under.
+    const minutes = cash
+      ? Math.min(deps.env.PRINT_LINK_MINUTES, cashMinutesLeft(req))
+      : deps.env.PRINT_LINK_MINUTES;
+    const token = await deps.printLinks.create(html, minutes);
     req.session.printLinks = [...(req.session.printLinks ?? []), token].slice(-50);
+    if (cash) cash.printLinks = [...(cash.printLinks ?? []), token].slice(-50);
     const sep = url.search ? '&' : '?';
     res.redirect(303, `${url.pathname}${url.search}${sep}link=${encodeURIComponent(token)}`);
   });

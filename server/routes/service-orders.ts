@@ -2,12 +2,13 @@
 import { type Request, type Response, Router } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
-import { isoToInput, todayInShop } from '../../domain/dates.ts';
-import { editableStatuses, isTerminal } from '../../domain/statuses.ts';
+import type { AnyServiceOrder } from '../../contract/service-orders.ts';
+import type { Toast } from '../../contract/web.ts';
+import { todayInShop } from '../../domain/dates.ts';
+import { CLOSE_CONFIRM_FIELD, CLOSE_DIALOG } from '../../views/components/CloseConfirmDialog.tsx';
 import type { ManagerDialogState } from '../../views/components/ManagerDialog.tsx';
+import type { OrderPanelView } from '../../views/components/OrderPanel.tsx';
 import type { UpfrontState } from '../../views/components/UpfrontPaymentDialog.tsx';
-import { moneyInput } from '../../views/format.ts';
-import { EditServiceOrder, editTitle } from '../../views/pages/EditServiceOrder.tsx';
 import {
   CANCEL_DIALOG,
   type CancelState,
@@ -16,37 +17,21 @@ import {
   UPFRONT_DIALOG,
 } from '../../views/pages/ServiceOrderDetail.tsx';
 import {
-  type AnyServiceOrder,
   cancelServiceOrder,
   closeServiceOrder,
   deleteServiceOrder,
-  type ExternalOrder,
   findServiceOrder,
-  getServiceOrder,
-  type NormalOrder,
-  type ReturnedOrder,
-  type ServiceOrderKind,
-  updateExternalOrder,
-  updateNormalOrder,
-  updateReturnedOrder,
   upfrontPaymentServiceOrder,
 } from '../backend/service-orders.ts';
+import { loadOrderPanel, panelOrderOfService } from '../client-side/order-panel.ts';
 import type { WebDeps } from '../context.ts';
-import { choice, managerCredentials, requiredText } from '../forms/fields.ts';
-import {
-  centsFieldsToReais,
-  PRODUCT_FIELD_NAMES,
-  productFields,
-  REPAIR_FIELD_NAMES,
-  repairFields,
-  SERVICE_FIELD_NAMES,
-  serviceFields,
-  typedValues,
-} from '../forms/service-order.ts';
+import { managerCredentials, requiredText } from '../forms/fields.ts';
 import { UpfrontForm } from '../forms/upfront.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
+import { submitOnce } from '../idempotency.ts';
+import { confirmManager, refusalStatus } from '../manager-confirmation.ts';
 import { flash } from '../middleware/flash.ts';
-import type { Toast } from '../session-data.ts';
+import { serviceOrderEditRoutes } from './service-order-edit.ts';
 
 export const TEXT = {
   notFound: 'Nenhuma O.S. encontrada',
@@ -65,90 +50,20 @@ export const TEXT = {
   upfrontFailed: 'Erro ao criar pagamento antecipado',
 } as const;
 
-const EDIT_REQUIRED = 'Digite algo para editar';
-const STATUS_REQUIRED = 'Selecione um status';
-
-const statusField = (kind: ServiceOrderKind) =>
-  choice(
-    editableStatuses(kind).map((s) => s.code),
-    STATUS_REQUIRED,
-  );
-
-const EDIT_FORMS = {
-  normal: z.object({ status: statusField('normal'), ...productFields(EDIT_REQUIRED), ...repairFields }),
-  returned: z.object({
-    status: statusField('returned'),
-    return_motive: requiredText(EDIT_REQUIRED, 2000),
-    ...repairFields,
-  }),
-  external: z.object({ status: statusField('external'), ...productFields(EDIT_REQUIRED), ...serviceFields }),
-};
-
-const EDIT_FIELDS: Record<ServiceOrderKind, readonly string[]> = {
-  normal: ['status', ...PRODUCT_FIELD_NAMES, ...REPAIR_FIELD_NAMES],
-  returned: ['status', 'return_motive', ...REPAIR_FIELD_NAMES],
-  external: ['status', ...PRODUCT_FIELD_NAMES, ...SERVICE_FIELD_NAMES],
-};
-
-const MONEY_FIELDS = ['fix_value_pieces', 'fix_value_labor', 'fix_value_final', 'service_value'];
-
-const EDIT_PATH: Record<ServiceOrderKind, string> = {
-  normal: '/editar-os/',
-  returned: '/editar-os-retorno/',
-  external: '/editar-os-externa/',
-};
-
 /** Cancel motive: required, with no message (SPEC §5); the key alone marks the field. */
 const CancelForm = z.object({ cancel_motive: requiredText('', 2000) });
 const DeleteForm = z.object(managerCredentials);
 
 const httpStatusOf = (status: number) => (status >= 400 && status < 500 ? status : 502);
 const pathOf = (id: string | number) => encodeURIComponent(String(id));
-const text = (v: string | null | undefined) => v ?? '';
+const _text = (v: string | null | undefined) => v ?? '';
 
 type DetailOverrides = {
   upfront?: UpfrontState;
   cancel?: CancelState;
   remove?: ManagerDialogState;
+  panel?: OrderPanelView | null;
 };
-
-/** An order as its edit form reads it: money with a decimal comma, days as dd/MM/yyyy. */
-function formValuesOf(
-  kind: ServiceOrderKind,
-  order: NormalOrder | ReturnedOrder | ExternalOrder,
-  tz: string,
-) {
-  const values: Record<string, string> = { status: String(order.status) };
-  if (kind !== 'returned') {
-    const o = order as NormalOrder | ExternalOrder;
-    for (const name of PRODUCT_FIELD_NAMES) values[name] = text(o[name]);
-  }
-  if (kind !== 'external') {
-    const o = order as NormalOrder | ReturnedOrder;
-    Object.assign(values, {
-      fix_technician_name: text(o.fix_technician_name),
-      fix_date: isoToInput(o.fix_date, tz),
-      fix_description: text(o.fix_description),
-      fix_value_pieces: moneyInput(o.fix_value_pieces),
-      fix_value_labor: moneyInput(o.fix_value_labor),
-      fix_value_final: moneyInput(o.fix_value_final),
-      fix_payment_method: text(o.fix_payment_method),
-    });
-  }
-  if (kind === 'returned') values.return_motive = text((order as ReturnedOrder).return_motive);
-  if (kind === 'external') {
-    const o = order as ExternalOrder;
-    Object.assign(values, {
-      service_type: text(o.service_type),
-      service_date: isoToInput(o.service_date, tz),
-      service_period: text(o.service_period),
-      service_value: moneyInput(o.service_value),
-      service_payment_method: text(o.service_payment_method),
-      service_details: text(o.service_details),
-    });
-  }
-  return values;
-}
 
 export function serviceOrderRoutes(deps: WebDeps): Router {
   const router = Router();
@@ -185,7 +100,9 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
           upfront: overrides.upfront ?? { open: asked === UPFRONT_DIALOG },
           cancel: overrides.cancel ?? { open: asked === CANCEL_DIALOG },
           remove: overrides.remove ?? { open: asked === DELETE_DIALOG },
+          close: { open: asked === CLOSE_DIALOG },
         },
+        panel: overrides.panel ?? null,
       }),
       { title: `O.S. ${found.order.number}`, status, toasts },
     );
@@ -193,7 +110,8 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
 
   router.get('/os/:id', async (req, res) => {
     const found = await load(req, res);
-    if (found) showDetail(req, res, found);
+    if (found)
+      showDetail(req, res, found, { panel: await loadOrderPanel(deps, req, panelOrderOfService(found)) });
   });
 
   // --- Pagamento antecipado (offered on open normal and return orders; the api refuses the others) ---
@@ -209,26 +127,39 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
       showDetail(req, res, found, { upfront: { open: true, values, errors } }, status, [
         { kind: 'error', text: TEXT.upfrontFailed },
       ]);
-    const form = validateForm(UpfrontForm, req.body);
-    if (!form.ok) {
-      return showDetail(req, res, found, { upfront: { open: true, values, errors: form.errors } }, 400);
-    }
-    const result = await upfrontPaymentServiceOrder(req.api, {
-      service_order_id: Number(found.order.id),
-      value: form.data.value / 100,
-      description: form.data.description,
-      date: todayInShop(tz),
-      payment_method: form.data.payment_method,
+    const detail = `/os/${pathOf(found.order.id)}`;
+    // Once per form render: a double click or Back and Enviar opens the payment already made.
+    await submitOnce(deps, req, res, detail, async (api) => {
+      const form = validateForm(UpfrontForm, req.body);
+      if (!form.ok) {
+        showDetail(req, res, found, { upfront: { open: true, values, errors: form.errors } }, 400);
+        return null;
+      }
+      const result = await upfrontPaymentServiceOrder(api, {
+        service_order_id: Number(found.order.id),
+        value: form.data.value / 100,
+        description: form.data.description,
+        date: todayInShop(tz),
+        payment_method: form.data.payment_method,
+      });
+      if (!result.ok) {
+        failed(httpStatusOf(result.status), result.issues ?? {});
+        return null;
+      }
+      flash(req, 'success', TEXT.upfrontDone);
+      return detail;
     });
-    if (!result.ok) return failed(httpStatusOf(result.status), result.issues ?? {});
-    flash(req, 'success', TEXT.upfrontDone);
-    res.redirect(303, `/os/${pathOf(found.order.id)}`);
   });
 
   // --- Finalizar e Enviar para o caixa ---
   router.post('/os/:id/finalizar', async (req, res) => {
     const found = await load(req, res);
     if (!found) return;
+    // Money is booked only from the confirmation, which shows what goes to the cash: a bare POST (an
+    // old page, a stray click) opens the confirmation instead.
+    if (textOf(req.body, CLOSE_CONFIRM_FIELD) !== 'sim') {
+      return res.redirect(303, `/os/${pathOf(found.order.id)}?dialogo=${CLOSE_DIALOG}`);
+    }
     const result = await closeServiceOrder(req.api, {
       service_order_id: Number(found.order.id),
       date: todayInShop(tz),
@@ -279,6 +210,14 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
       showDetail(req, res, found, { remove: { open: true, values, errors } }, status, toasts);
     const form = validateForm(DeleteForm, req.body);
     if (!form.ok) return reopen(400, form.errors);
+    const confirmed = await confirmManager(deps, req, form.data);
+    if (confirmed === 'failed') return reopen(502, {}, [{ kind: 'error', text: TEXT.deleteFailed }]);
+    if (confirmed !== 'confirmed') {
+      const status = refusalStatus(confirmed);
+      return reopen(status, { confirm_username: TEXT.notManager }, [
+        { kind: 'error', text: TEXT.notManager },
+      ]);
+    }
     const result = await deleteServiceOrder(req.api, String(found.order.id), form.data);
     if (!result.ok) {
       if (result.status === 403) {
@@ -290,99 +229,7 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
     res.redirect(303, '/consulta');
   });
 
-  // --- Edit screens: /editar-os, /editar-os-retorno, /editar-os-externa ---
-
-  /**
-   * The order of that kind, or a redirect: to /os/{id} when it is of another kind or finished (SPEC §4:
-   * no edit for terminal statuses), to /consulta with 'Nenhuma O.S. encontrada' when there is none.
-   * A save that arrives after the order was finished says the edit failed.
-   */
-  async function loadForEdit<K extends ServiceOrderKind>(req: Request, res: Response, kind: K) {
-    const id = String(req.params.id);
-    const result = await getServiceOrder(req.api, kind, id);
-    if (!result.ok) {
-      if (result.status === 404 || result.status === 400) {
-        // Another kind has it: its own detail (with its own Edit link); none has it: not found.
-        if (await findServiceOrder(req.api, id)) res.redirect(303, `/os/${pathOf(id)}`);
-        else {
-          flash(req, 'error', TEXT.notFound);
-          res.redirect(303, '/consulta');
-        }
-        return null;
-      }
-      throw Object.assign(new Error(result.message), { status: 502 });
-    }
-    if (isTerminal(kind, result.data.status)) {
-      if (req.method === 'POST') flash(req, 'error', TEXT.editFailed);
-      res.redirect(303, `/os/${pathOf(result.data.id)}`);
-      return null;
-    }
-    return result.data;
-  }
-
-  function showEdit(
-    req: Request,
-    res: Response,
-    kind: ServiceOrderKind,
-    order: NormalOrder | ReturnedOrder | ExternalOrder,
-    values: Record<string, string | undefined>,
-    errors?: Record<string, string>,
-    status = 200,
-    toasts: Toast[] = [],
-  ) {
-    const original =
-      kind === 'returned' && (order as ReturnedOrder).original_service_order
-        ? (order as ReturnedOrder).original_service_order
-        : null;
-    deps.render(
-      req,
-      res,
-      createElement(EditServiceOrder, {
-        kind,
-        id: pathOf(order.id),
-        number: order.number,
-        values,
-        errors,
-        original: original
-          ? { id: pathOf(original.id), number: original.number, product_name: original.product_name }
-          : undefined,
-      }),
-      { title: editTitle(kind, order.number), status, toasts },
-    );
-  }
-
-  for (const kind of ['normal', 'returned', 'external'] as const) {
-    const path = `${EDIT_PATH[kind]}:id`;
-    const success = kind === 'returned' ? TEXT.returnEdited : TEXT.edited;
-
-    router.get(path, async (req, res) => {
-      const order = await loadForEdit(req, res, kind);
-      if (order) showEdit(req, res, kind, order, formValuesOf(kind, order, tz));
-    });
-
-    router.post(path, async (req, res) => {
-      const order = await loadForEdit(req, res, kind);
-      if (!order) return;
-      const values = typedValues(req.body, EDIT_FIELDS[kind]);
-      const form = validateForm(EDIT_FORMS[kind], req.body);
-      if (!form.ok) return showEdit(req, res, kind, order, values, form.errors, 400);
-      const id = String(order.id);
-      const body = centsFieldsToReais(form.data, MONEY_FIELDS);
-      const result =
-        kind === 'normal'
-          ? await updateNormalOrder(req.api, id, body as z.output<(typeof EDIT_FORMS)['normal']>)
-          : kind === 'returned'
-            ? await updateReturnedOrder(req.api, id, body as z.output<(typeof EDIT_FORMS)['returned']>)
-            : await updateExternalOrder(req.api, id, body as z.output<(typeof EDIT_FORMS)['external']>);
-      if (!result.ok) {
-        return showEdit(req, res, kind, order, values, result.issues ?? {}, httpStatusOf(result.status), [
-          { kind: 'error', text: TEXT.editFailed },
-        ]);
-      }
-      flash(req, 'success', success);
-      res.redirect(303, `/os/${pathOf(order.id)}`);
-    });
-  }
+  router.use(serviceOrderEditRoutes(deps));
 
   return router;
 }

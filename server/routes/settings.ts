@@ -1,6 +1,7 @@
 /** Configurações: Meus dados, Criar Usuário (managers), and the Sair button (SPEC §2, §5, §8). */
 import { type Request, type Response, Router } from 'express';
 import { createElement } from 'react';
+import type { Toast } from '../../contract/web.ts';
 import { AUTHORITY, isManager } from '../../domain/users.ts';
 import { CREATE_USER_DIALOG, Settings, type SettingsProps } from '../../views/pages/Settings.tsx';
 import * as users from '../backend/users.ts';
@@ -8,8 +9,8 @@ import type { WebDeps } from '../context.ts';
 import { CreateUserForm } from '../forms/create-user.ts';
 import { checkProfile, INCOMPLETE_PASSWORD } from '../forms/profile.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
+import { submitOnce } from '../idempotency.ts';
 import { flash } from '../middleware/flash.ts';
-import type { Toast } from '../session-data.ts';
 
 const PROFILE_OK = 'Perfil atualizado com sucesso!';
 const PROFILE_FAILED = 'Ocorreu um erro ao atualizar o perfil, tente novamente';
@@ -71,19 +72,25 @@ export function settingsRoutes(deps: WebDeps): Router {
 
     // The api decides for real; refusing here too keeps a non-manager from even trying.
     if (!isManager(req.session.auth?.user)) return reopen(403, {}, [{ kind: 'error', text: USER_FAILED }]);
-    const form = validateForm(CreateUserForm, req.body);
-    if (!form.ok) return reopen(400, form.errors);
-    const { type, origin, username, password, admin_password } = form.data;
-    const result =
-      type === AUTHORITY.MANAGER
-        ? await users.createManager(req.api, { admin_password, origin, username, password })
-        : await users.createEmployee(req.api, { origin, username, password });
-    if (!result.ok) {
-      const status = result.status >= 400 && result.status < 500 ? result.status : 502;
-      return reopen(status, result.issues ?? {}, [{ kind: 'error', text: USER_FAILED }]);
-    }
-    flash(req, 'success', USER_OK);
-    res.redirect(303, '/configuracoes');
+    await submitOnce(deps, req, res, '/configuracoes', async (api) => {
+      const form = validateForm(CreateUserForm, req.body);
+      if (!form.ok) {
+        await reopen(400, form.errors);
+        return null;
+      }
+      const { type, origin, username, password, admin_password } = form.data;
+      const result =
+        type === AUTHORITY.MANAGER
+          ? await users.createManager(api, { admin_password, origin, username, password })
+          : await users.createEmployee(api, { origin, username, password });
+      if (!result.ok) {
+        const status = result.status >= 400 && result.status < 500 ? result.status : 502;
+        await reopen(status, result.issues ?? {}, [{ kind: 'error', text: USER_FAILED }]);
+        return null;
+      }
+      flash(req, 'success', USER_OK);
+      return '/configuracoes';
+    });
   });
 
   return router;

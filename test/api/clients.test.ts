@@ -211,7 +211,12 @@ describe.each(DB_TARGETS)('clients on %s', (kind) => {
       await created({ name: 'Primeiro Dono', cpf });
       for (const same of [cpf, cpfLib.format(cpf), ` ${cpf.slice(0, 3)} ${cpf.slice(3)} `]) {
         const reply = await expectRefused(() => post({ name: 'Segundo Dono', cpf: same }), 409);
-        expect(reply.body).toMatchObject({ message: 'Esse CPF já está cadastrado' });
+        expect(reply.body).toMatchObject({
+          message: 'Esse CPF já está cadastrado',
+          issues: {
+            cpf: 'Esse CPF já está cadastrado para Primeiro Dono. Busque o cliente na Consulta e abra o cadastro dele.',
+          },
+        });
       }
       // Editing another client onto that CPF is refused the same way.
       const other = await created({ name: 'Terceiro Dono' });
@@ -593,12 +598,57 @@ describe.each(DB_TARGETS)('clients on %s', (kind) => {
       expect(row?.deleted_at).toBeInstanceOf(Date);
     });
 
-    it('lets a deleted client’s CPF and CNPJ be registered again', async () => {
+    it('refuses while the client has an open order of any kind, naming them; deletes once they are closed', async () => {
+      const client = await created({ name: 'Cliente Com Ordens Abertas' });
+      const confirm = { confirm_username: MANAGER.username, confirm_password: MANAGER.password };
+      const os = await send('POST', '/service-orders/external', employee.token, {
+        client_id: client.id,
+        product_name: 'Ar',
+      });
+      const parts = await send('POST', '/orders', employee.token, {
+        client_id: client.id,
+        piece_name: 'Tela',
+      });
+      expect([os.status, parts.status]).toEqual([201, 201]);
+      const numbers = [(os.body as Client).number, (parts.body as Client).number];
+      const refused = await remove(client.id, confirm);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({
+        message: `Este cliente tem ordens em aberto e não pode ser excluído. Finalize, cancele ou exclua estas ordens primeiro: ${numbers.join(', ')}.`,
+        open_orders: numbers,
+      });
+      expect((await read(client.id)).status).toBe(200);
+
+      await send('POST', '/transactions/cancel/service-order', employee.token, {
+        service_order_id: (os.body as Client).id,
+        cancel_motive: 'Desistiu',
+      });
+      expect((await remove(client.id, confirm)).status).toBe(409);
+      await send('POST', '/transactions/cancel/order', manager.token, {
+        order_id: (parts.body as Client).id,
+        cancel_motive: 'Desistiu',
+        ...confirm,
+      });
+      expect((await remove(client.id, confirm)).status).toBe(204);
+    });
+
+    it('a deleted client’s CPF and CNPJ: refused saying whose they are, taken again only when asked', async () => {
       const cpf = cpfLib.generate();
       const old = await created({ name: 'Antigo Dono', cpf, cnpj: '11.444.777/0001-61' });
       const confirm = { confirm_username: MANAGER.username, confirm_password: MANAGER.password };
       expect((await remove(old.id, confirm, manager.token)).status).toBe(204);
-      const fresh = await created({ name: 'Novo Dono', cpf: cpfLib.format(cpf), cnpj: '11444777000161' });
+      const body = { name: 'Novo Dono', cpf: cpfLib.format(cpf), cnpj: '11444777000161' };
+      const refused = await post(body);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({
+        message: 'Esse CPF pertence a um cliente excluído',
+        issues: {
+          cpf: 'Esse CPF pertence a Antigo Dono, cliente excluído; as ordens antigas continuam naquele cadastro. Para cadastrar um novo cliente com ele mesmo assim, marque a confirmação e salve.',
+          reuse_deleted_document: 'Cadastrar mesmo assim com este documento',
+        },
+      });
+      expect(await find('Novo Dono')).toEqual([]);
+      const fresh = await created({ ...body, reuse_deleted_document: true });
       expect(fresh).toMatchObject({ cpf, cnpj: '11444777000161' });
       expect(fresh.id).not.toBe(old.id);
     });

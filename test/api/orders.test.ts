@@ -24,6 +24,7 @@ const DETAIL_FIELDS = [
   'status',
   'client_id',
   'client',
+  'version',
   'piece_code',
   'piece_name',
   'piece_value',
@@ -174,6 +175,7 @@ describe.each(DB_TARGETS)('parts orders on %s', (kind) => {
         number: order.number,
         status: 100,
         client_id: client.id,
+        version: 1,
         client,
         piece_code: 'BN96-12345A',
         piece_name: 'Flat do display',
@@ -301,6 +303,7 @@ describe.each(DB_TARGETS)('parts orders on %s', (kind) => {
           piece_name: 'Placa principal',
           client: { id: client.id, name: client.name },
           created_at: expect.stringMatching(ISO),
+          status_changed_at: expect.stringMatching(ISO),
         },
       ]);
     });

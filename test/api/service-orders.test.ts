@@ -45,7 +45,7 @@ const FINISHED = 'Esta O.S. já foi finalizada ou cancelada';
 const CLOSE_NEEDS = 'Para a O.S. ir para o caixa ela deve conter: Valor Final e Forma de Pagamento';
 const CONFIRM = { confirm_username: MANAGER.username, confirm_password: MANAGER.password };
 
-const HEAD = ['id', 'number', 'type', 'status', 'client_id', 'client'];
+const HEAD = ['id', 'number', 'type', 'status', 'client_id', 'client', 'version'];
 const PRODUCT = [
   'product_name',
   'product_model',
@@ -420,6 +420,12 @@ describe.each(DB_TARGETS)('service orders on %s', (target) => {
       const owner = await newClient('Cliente Que Sai');
       const opened = await openNormal({ client_id: owner.id });
       const before = await clientJson(owner.id);
+      // An open order keeps its client from being deleted (decision 017): cancelled first.
+      expect((await send('DELETE', `/clients/${owner.id}`, employee.token, CONFIRM)).status).toBe(409);
+      await send('POST', '/transactions/cancel/service-order', employee.token, {
+        service_order_id: opened.id,
+        cancel_motive: 'Cliente foi embora',
+      });
       expect((await send('DELETE', `/clients/${owner.id}`, employee.token, CONFIRM)).status).toBe(204);
       expect((await order('normal', opened.id)).client).toEqual({
         ...before,
@@ -520,6 +526,7 @@ describe.each(DB_TARGETS)('service orders on %s', (target) => {
         product_name: 'Som',
         client: { id: owner.id, name: 'Lúcia Listagem' },
         created_at: expect.stringMatching(ISO),
+        status_changed_at: expect.stringMatching(ISO),
       });
       const numbers = normals.map((o) => o.number);
       const byLetter = (n: string) => [n[0], seq(n)] as const;

@@ -12,7 +12,8 @@
  *      browser) and its own api call hit directly;
  *   3. the JavaScript and CSS each page loads, raw and gzipped;
  *   4. the peak resident memory of the web and the api;
- *   5. the client search and cash by period benches of the api.
+ *   5. the client search, cash by period and Painel (years of history, test/bench/seed-years.ts) benches
+ *      of the api.
  *
  * Knobs: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (50), BENCH_WARMUP (s, 2), BENCH_SOLO (s, 2),
  * BENCH_OWN_API (s, 4), BENCH_BASELINE_AFTER (s, 5: the per-page api-call baselines' run after the pages;
@@ -27,6 +28,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { formatClientsSearchBench, runClientsSearchBench } from './clients-search.ts';
 import { type LoadOptions, type LoadResult, measure } from './load.ts';
+import { formatPainelBench, runPainelBench } from './painel.ts';
 import { LIST_STATUS, SEARCH_WORD, type Seed, seed } from './seed.ts';
 import { type Browser, getPage, signIn, signOut, unlockCash } from './sessions.ts';
 import { BENCH_DIR, type Child, freePort, ROOT, type Stack, spawnNode, startStack } from './stack.ts';
@@ -634,6 +636,7 @@ async function main() {
     const stackSeconds = Math.round((Date.now() - started) / 1000);
     let clientsSearch: unknown = null;
     let cashPeriod: unknown = null;
+    let painel: unknown = null;
     const apiTables: string[] = [];
     if (process.env.BENCH_API !== '0') {
       const full = process.env.BENCH_FULL === '1';
@@ -655,6 +658,11 @@ async function main() {
       } else {
         apiTables.push('cash by period: test/bench/cash-period.ts not there yet, skipped');
       }
+      // Ten years of history at full size (BENCH_FULL=1) take minutes to seed: a tenth by default.
+      log('api bench: painel on years of history…');
+      const pb = await runPainelBench({ log, ...(full ? {} : { scale: 0.1, requests: 20 }) });
+      painel = pb;
+      apiTables.push(formatPainelBench(pb));
     }
 
     const memoryLines = [
@@ -702,7 +710,7 @@ async function main() {
         phases,
         meetsTarget: memory.api.peakMb < TARGETS.rssMb && memory.web.peakMb < TARGETS.rssMb,
       },
-      api: { clientsSearch, cashPeriod },
+      api: { clientsSearch, cashPeriod, painel },
       seconds: { stack: stackSeconds, total: Math.round((Date.now() - started) / 1000) },
     };
     mkdirSync(BENCH_DIR, { recursive: true });

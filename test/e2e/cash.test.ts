@@ -45,7 +45,9 @@ async function rows(page: Page) {
 }
 
 async function clickAndLoad(page: Page, click: () => Promise<void>, url?: string | RegExp) {
-  await Promise.all([url ? page.waitForURL(url) : page.waitForEvent('load'), click()]);
+  // The new document's load, not the URL: a form often posts back to the page it stands on.
+  await Promise.all([page.waitForEvent('load'), click()]);
+  if (url) await page.waitForURL(url);
 }
 
 describe('cash in Chromium', () => {

@@ -135,7 +135,7 @@ describe('clients in Chromium', () => {
       expectNoProblems(page, '/cadastrar-cliente');
 
       await Promise.all([
-        page.waitForURL(`${url}/abrir-os-normal`),
+        page.waitForURL(/\/abrir-os-normal\?cliente=\d+$/),
         f.getByRole('button', { name: 'Salvar' }).click(),
       ]);
       expect(await toasts(page)).toEqual(['Cliente cadastrado com sucesso!']);
@@ -372,7 +372,7 @@ describe('clients in Chromium', () => {
 
       // Enter in a field saves (the hidden default button is Salvar, not Buscar CEP).
       await Promise.all([
-        page.waitForURL(`${url}/abrir-os-normal`),
+        page.waitForURL(/\/abrir-os-normal\?cliente=\d+$/),
         form(page, 'Cadastrar Cliente').getByLabel('Complemento', { exact: true }).press('Enter'),
       ]);
       expect(await toasts(page)).toEqual(['Cliente cadastrado com sucesso!']);

@@ -190,10 +190,10 @@ describe('foundation in Chromium', () => {
       await page.waitForTimeout(600); // the 500 ms fade-in, so the picture shows the finished dialog
       await screenshot(page, 'settings-create-user-dialog');
       await Promise.all([
-        page.waitForURL(`${url}/configuracoes`),
         page.waitForEvent('load'),
         dialog.getByRole('button', { name: 'Criar', exact: true }).click(),
       ]);
+      await page.waitForURL(`${url}/configuracoes`);
       expect(await toasts(page)).toEqual(['Usuário criado com sucesso!']);
       expect(await createUserDialog(page).isVisible()).toBe(false);
       expectNoProblems(page, '/configuracoes');
@@ -235,9 +235,9 @@ describe('foundation in Chromium', () => {
       await login(page, url, MANAGER.username, newPassword);
       await logout(page, url);
 
-      // Signed out: a private page sends back to login.
+      // Signed out: a private page sends back to login, which will lead back to it.
       await page.goto(`${url}/configuracoes`);
-      expect(page.url()).toBe(`${url}/`);
+      expect(page.url()).toBe(`${url}/?next=%2Fconfiguracoes`);
 
       // The employee just created has no Criar Usuário.
       await login(page, url, employee.username, employee.password);

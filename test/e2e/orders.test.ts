@@ -38,7 +38,9 @@ async function shown(page: Page, label: string, nth = 0): Promise<string> {
 
 /** Clicks and waits for the next page to load (a form post, a redirect, a link). */
 async function submitAndLoad(page: Page, target: Locator, url?: RegExp | string) {
-  await Promise.all([url ? page.waitForURL(url) : page.waitForEvent('load'), target.click()]);
+  // The new document's load, not the URL: a form often posts back to the page it stands on.
+  await Promise.all([page.waitForEvent('load'), target.click()]);
+  if (url) await page.waitForURL(url);
 }
 
 /** Searches a client on an open screen and follows Selecionar. */
@@ -162,8 +164,20 @@ describe('orders in Chromium', () => {
       expect(await payments.count()).toBe(1);
       expect(await payments.first().textContent()).toContain('R$ 334,56');
 
-      // --- Finalizar e Enviar para o caixa: 'Enviando...', disabled, while the post runs ---
-      const finish = page.getByRole('button', { name: 'Finalizar e Enviar para o caixa' });
+      // --- Finalizar e Enviar para o caixa: a confirmation first, with what goes to the cash ---
+      await page.getByRole('button', { name: 'Finalizar e Enviar para o caixa' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Finalizar e Enviar para o caixa' });
+      await expect.poll(() => confirm.isVisible()).toBe(true);
+      expect(await confirm.textContent()).toContain('Pagamentos antecipados');
+      expect(await confirm.textContent()).toContain('Vai para o caixa');
+      // Cancelar books nothing.
+      await confirm.getByRole('button', { name: 'Cancelar' }).click();
+      await expect.poll(() => confirm.isVisible()).toBe(false);
+      expect(await page.locator('.os-header .status').textContent()).not.toBe('Finalizada');
+      await page.getByRole('button', { name: 'Finalizar e Enviar para o caixa' }).click();
+      await expect.poll(() => confirm.isVisible()).toBe(true);
+      // 'Enviando...', disabled, while the post runs.
+      const finish = confirm.getByRole('button', { name: 'Confirmar e enviar ao caixa' });
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => {
         release = resolve;
@@ -173,7 +187,9 @@ describe('orders in Chromium', () => {
         await held;
         await route.continue();
       });
-      const navigated = page.waitForURL(`${url}/os/${osId}`, { waitUntil: 'load' });
+      // The page already stands on /os/:id, so waiting for that URL would return at once; the
+      // redirect's new document is what is awaited.
+      const navigated = page.waitForEvent('load');
       // While a navigation is pending Playwright cannot query the page, so the page itself reports the
       // button's states (through the console); the click does not wait for the navigation it starts.
       const states: string[] = [];
@@ -197,6 +213,7 @@ describe('orders in Chromium', () => {
       page.off('console', onConsole);
       release();
       await navigated;
+      expect(page.url()).toBe(`${url}/os/${osId}`);
       await page.unroute(`**/os/${osId}/finalizar`);
       expect(await toasts(page)).toEqual(['O.S. enviada ao caixa com sucesso!']);
       expect(await page.locator('.os-header .status').textContent()).toBe('Finalizada');
@@ -324,10 +341,13 @@ describe('orders in Chromium', () => {
       expect(await shown(page, 'Data do pedido ao fabricante')).toBe('02/03/2026');
       expect(await shown(page, 'Forma de pagamento')).toBe('Cartão de Crédito');
 
-      // --- Enviar para o caixa ---
+      // --- Enviar para o caixa, confirmed in its dialog ---
+      await page.getByRole('button', { name: 'Finalizar e Enviar para o caixa' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Finalizar e Enviar para o caixa' });
+      await expect.poll(() => confirm.isVisible()).toBe(true);
       await submitAndLoad(
         page,
-        page.getByRole('button', { name: 'Finalizar e Enviar para o caixa' }),
+        confirm.getByRole('button', { name: 'Confirmar e enviar ao caixa' }),
         `${url}/pedido/${id}`,
       );
       expect(await toasts(page)).toEqual(['Pedido enviado ao caixa com sucesso!']);
@@ -449,10 +469,18 @@ describe('orders in Chromium', () => {
       await cancel.getByRole('button', { name: 'Voltar' }).click();
       await expect.poll(() => cancel.isVisible()).toBe(false);
 
-      // Finalizar e Enviar para o caixa: a plain form post.
+      // Finalizar e Enviar para o caixa: a link to the confirmation, then its plain form post.
       await submitAndLoad(
         page,
-        page.getByRole('button', { name: 'Finalizar e Enviar para o caixa' }),
+        page.getByRole('link', { name: 'Finalizar e Enviar para o caixa' }),
+        /dialogo=finalizar/,
+      );
+      const confirm = page.getByRole('dialog', { name: 'Finalizar e Enviar para o caixa' });
+      expect(await confirm.isVisible()).toBe(true);
+      expect(await shown(page, 'Vai para o caixa')).toBe('R$ 2.000,00');
+      await submitAndLoad(
+        page,
+        confirm.getByRole('button', { name: 'Confirmar e enviar ao caixa' }),
         `${url}/os/${osId}`,
       );
       expect(await toasts(page)).toEqual(['O.S. enviada ao caixa com sucesso!']);

@@ -358,10 +358,8 @@ describe('printouts in Chromium', () => {
     const unlock = page.getByRole('dialog', { name: 'Acessar Caixa' });
     await unlock.getByLabel('Usuário').fill(MANAGER.username);
     await unlock.getByLabel('Senha').fill(MANAGER.password);
-    await Promise.all([
-      page.waitForURL(`${system.url}/caixa-hoje`),
-      unlock.getByRole('button', { name: 'Entrar' }).click(),
-    ]);
+    await Promise.all([page.waitForEvent('load'), unlock.getByRole('button', { name: 'Entrar' }).click()]);
+    await page.waitForURL(`${system.url}/caixa-hoje`);
     // Ten entries, some with long order texts: the list may run onto a second page, never more.
     const day = await print('/caixa-hoje/imprimir', 'cash-day');
     expect(day.pages).toBeGreaterThanOrEqual(1);

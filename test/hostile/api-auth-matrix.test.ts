@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, createEmployee, DB_TARGETS, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
 import { call } from './support.ts';
 
-type Guard = 'public' | 'signed-in' | 'manager';
+/** 'device': a print server's own key, never a session token (the print queue). */
+type Guard = 'public' | 'signed-in' | 'manager' | 'device';
 type Endpoint = { method: string; path: string; guard: Guard };
 
 /** `:id` in a path is replaced by the id of a real row of the right kind. */
@@ -65,7 +66,47 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PUT', path: '/transactions/:transaction', guard: 'manager' },
   // Deleting an entry is checked by the manager confirmation in the body, not by the caller's role.
   { method: 'DELETE', path: '/transactions/:transaction', guard: 'signed-in' },
+
+  { method: 'GET', path: '/printers', guard: 'signed-in' },
+  { method: 'POST', path: '/printers', guard: 'manager' },
+  { method: 'POST', path: '/printers/:printer/key', guard: 'manager' },
+  { method: 'DELETE', path: '/printers/:printer/key', guard: 'manager' },
+  { method: 'POST', path: '/printers/:printer/jobs', guard: 'signed-in' },
+  { method: 'GET', path: '/print-jobs', guard: 'signed-in' },
+  { method: 'GET', path: '/print-jobs/:job', guard: 'signed-in' },
+  { method: 'GET', path: '/print-queue', guard: 'device' },
+  { method: 'GET', path: '/print-queue/:job/sheet', guard: 'device' },
+  { method: 'POST', path: '/print-queue/:job', guard: 'device' },
+
+  // The client's side (decision 020): the public status page's lookup takes the link's token only.
+  { method: 'GET', path: '/status-links/public/:token', guard: 'public' },
+  { method: 'GET', path: '/status-links/service-order/:normal', guard: 'signed-in' },
+  { method: 'GET', path: '/status-links/order/:order', guard: 'signed-in' },
+  { method: 'POST', path: '/status-links/service-order/:normal/renew', guard: 'signed-in' },
+  { method: 'POST', path: '/status-links/order/:order/renew', guard: 'signed-in' },
+  { method: 'GET', path: '/order-history/service-order/:normal', guard: 'signed-in' },
+  { method: 'GET', path: '/order-history/order/:order', guard: 'signed-in' },
+  { method: 'POST', path: '/order-history/service-order/:normal/events', guard: 'signed-in' },
+  { method: 'POST', path: '/order-history/order/:order/events', guard: 'signed-in' },
+  { method: 'GET', path: '/warranty/service-order/:normal', guard: 'signed-in' },
+  { method: 'GET', path: '/warranty/order/:order', guard: 'signed-in' },
+  { method: 'GET', path: '/shop-settings', guard: 'signed-in' },
+  { method: 'PUT', path: '/shop-settings', guard: 'manager' },
+
+  // Staff (Configurações › Usuários).
+  { method: 'GET', path: '/users', guard: 'manager' },
+  { method: 'PUT', path: '/users/:staff/active', guard: 'manager' },
+
+  // The owner's reports (decision 022).
+  { method: 'GET', path: '/reports/dashboard', guard: 'manager' },
+  { method: 'GET', path: '/reports/orders', guard: 'manager' },
+  { method: 'GET', path: '/reports/cash', guard: 'manager' },
+  { method: 'GET', path: '/reports/cash/export.csv', guard: 'manager' },
+  { method: 'GET', path: '/reports/cash/export.xlsx', guard: 'manager' },
 ];
+
+/** Routes behind a session token (every one but the public ones and the print server's). */
+const withToken = (e: Endpoint) => e.guard !== 'public' && e.guard !== 'device';
 
 /** The route as Express registered it: ':client' and friends are all ':id' there. */
 const routeKey = (method: string, path: string) => `${method} ${path.replace(/:[a-z]+/g, ':id')}`;
@@ -82,7 +123,7 @@ function registeredRoutes(app: TestApi['app']): string[] {
     for (const layer of stack) {
       if (layer.route) {
         for (const [method, on] of Object.entries(layer.route.methods)) {
-          if (on) found.push(`${method.toUpperCase()} ${layer.route.path}`);
+          if (on) found.push(routeKey(method.toUpperCase(), layer.route.path));
         }
       } else if (layer.handle?.stack) {
         walk(layer.handle.stack);
@@ -100,7 +141,7 @@ function plausibleBody(method: string): unknown {
 
 describe.each(DB_TARGETS)('api authorisation matrix on %s', (kind) => {
   let api: TestApi;
-  let ids: Record<string, number>;
+  let ids: Record<string, number | string>;
   let employeeToken: string;
   let managerToken: string;
   const forged: Record<string, string> = {};
@@ -135,7 +176,24 @@ describe.each(DB_TARGETS)('api authorisation matrix on %s', (kind) => {
       description: 'Venda',
       payment_method: 'Pix',
     });
-    ids = { client, normal, returned, external, order, transaction };
+    const printer = await call(api.url, 'POST', '/printers', {
+      ...as,
+      body: { name: 'Matriz', paper: 'a4' },
+    });
+    const job = '00000000-0000-4000-8000-000000000000';
+    ids = {
+      client,
+      normal,
+      returned,
+      external,
+      order,
+      transaction,
+      printer: (printer.json as { printer: { id: number } }).printer.id,
+      job,
+      // No such link or user: the guard is what answers, and nobody is deactivated.
+      token: 'A'.repeat(22),
+      staff: 999_999,
+    };
 
     // The same claims as the real manager's token, signed with a secret that is not the api's.
     const claims = { username: MANAGER.username, authority_level: 100, origin: 100 };
@@ -170,7 +228,7 @@ describe.each(DB_TARGETS)('api authorisation matrix on %s', (kind) => {
 
   it('without a token: 401 "Invalid JWT token" everywhere but the public endpoints', async () => {
     const wrong: string[] = [];
-    for (const e of ENDPOINTS.filter((x) => x.guard !== 'public')) {
+    for (const e of ENDPOINTS.filter(withToken)) {
       const res = await call(api.url, e.method, pathOf(e), { body: plausibleBody(e.method) });
       const message = (res.json as { message?: string } | null)?.message;
       if (res.status !== 401 || message !== 'Invalid JWT token') {
@@ -186,6 +244,24 @@ describe.each(DB_TARGETS)('api authorisation matrix on %s', (kind) => {
       expect(res.status, `${e.method} ${e.path}`).toBeLessThan(500);
       expect((res.json as { message?: string } | null)?.message).not.toBe('Invalid JWT token');
     }
+  });
+
+  it("the print server's endpoints take only a device key: no key, a session token or a forged one -> 401", async () => {
+    const wrong: string[] = [];
+    const tokens = { none: undefined, manager: managerToken, employee: employeeToken, ...forged };
+    for (const [how, token] of Object.entries(tokens)) {
+      for (const e of ENDPOINTS.filter((x) => x.guard === 'device')) {
+        const res = await call(api.url, e.method, pathOf(e), {
+          ...(token ? { token } : {}),
+          body: e.method === 'GET' ? undefined : { status: 'printed' },
+        });
+        const message = (res.json as { message?: string } | null)?.message;
+        if (res.status !== 401 || message !== 'Chave de dispositivo inválida') {
+          wrong.push(`${how}: ${e.method} ${e.path}: ${res.status} ${res.text.slice(0, 100)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('a malformed Authorization header is the same 401', async () => {
@@ -205,7 +281,7 @@ describe.each(DB_TARGETS)('api authorisation matrix on %s', (kind) => {
   it('with a forged token: 401 everywhere but the public endpoints', async () => {
     const wrong: string[] = [];
     for (const [how, token] of Object.entries(forged)) {
-      for (const e of ENDPOINTS.filter((x) => x.guard !== 'public')) {
+      for (const e of ENDPOINTS.filter(withToken)) {
         const res = await call(api.url, e.method, pathOf(e), { token, body: plausibleBody(e.method) });
         const message = (res.json as { message?: string } | null)?.message;
         if (res.status !== 401 || message !== 'Invalid JWT token') {
@@ -224,9 +300,20 @@ describe.each(DB_TARGETS)('api authorisation matrix on %s', (kind) => {
         'GET /transactions/period',
         'GET /transactions/period/summary',
         'POST /employees',
+        'POST /printers',
+        'POST /printers/:id/key',
+        'DELETE /printers/:id/key',
         'POST /transactions',
         'POST /users',
         'PUT /transactions/:id',
+        'PUT /shop-settings',
+        'GET /users',
+        'PUT /users/:id/active',
+        'GET /reports/dashboard',
+        'GET /reports/orders',
+        'GET /reports/cash',
+        'GET /reports/cash/export.csv',
+        'GET /reports/cash/export.xlsx',
       ].sort(),
     );
     const before = await api.deps.db

@@ -8,7 +8,7 @@
  * The PRNG is seeded: set HOSTILE_SEED to replay a failing run (the seed is in every failure message).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLoginLimiter } from '../../api/auth/login-limiter.ts';
+import { createLoginLimiter, LIMITS } from '../../api/auth/login-limiter.ts';
 import { MAX_CENTS } from '../../domain/money.ts';
 import { balanceInCents, flowOf } from '../../domain/transactions.ts';
 import { apiLogin, DB_TARGETS, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
@@ -37,7 +37,7 @@ describe.each(DB_TARGETS)('money over %s', (kind) => {
     api = await startTestApi(kind);
     // Cancelling a parts order confirms a manager each time; this test is not about the brake on
     // confirmations (brute-force.test.ts is), so this api's brake counts addresses generously.
-    api.deps.limiter = createLoginLimiter({ perUsername: 10, perAddress: 100_000, seconds: 60 });
+    api.deps.limiter = createLoginLimiter(api.deps.db, { ...LIMITS, addressAttempts: 100_000 });
     token = (await apiLogin(api, MANAGER.username, MANAGER.password)).token;
     const client = await call(api.url, 'POST', '/clients', { token, body: { name: 'Cliente do Caixa' } });
     clientId = (client.json as { id: number }).id;

@@ -9,7 +9,7 @@ import { readApiEnv } from '../../api/env.ts';
 import { maskCpfs, REDACT } from '../../runtime/logger.ts';
 import { buildWeb } from '../../server/boot.ts';
 import { readWebEnv } from '../../server/env.ts';
-import { MANAGER, serveApi, type TestApi } from '../support/api.ts';
+import { MANAGER, serveApi, TEST_WEB_API_SECRET, type TestApi } from '../support/api.ts';
 import { removeSessions, testSessionPrefix } from '../support/web.ts';
 
 export type ApiAnswer = { status: number; text: string; json: unknown };
@@ -171,16 +171,23 @@ export function memoryLog(name: string, level = 'debug'): MemoryLog {
 /** The real api on PGlite in memory (or a schema of its own on DATABASE_URL), logging to `log`. */
 export async function startLoggedApi(
   log: Logger,
-  options: { kind?: DbKind; databaseUrl?: string } = {},
+  options: { kind?: DbKind; databaseUrl?: string; env?: Record<string, string> } = {},
 ): Promise<TestApi> {
   const kind = options.kind ?? 'pglite';
-  const env = readApiEnv({ ADMIN_USERNAME: MANAGER.username, ADMIN_PASSWORD: MANAGER.password });
+  const env = readApiEnv({
+    ...options.env,
+    ADMIN_USERNAME: MANAGER.username,
+    ADMIN_PASSWORD: MANAGER.password,
+    WEB_API_SECRET: TEST_WEB_API_SECRET,
+  });
   const schema = `h_${randomBytes(6).toString('hex')}`;
   const url = options.databaseUrl ?? process.env.DATABASE_URL;
   const api = await buildApi(
     env,
     log,
-    kind === 'postgres' && url ? { kind, url, schema, poolSize: 5 } : { kind: 'pglite', dataDir: null },
+    kind === 'postgres' && url
+      ? { kind, url, schema, poolSize: 5, queryTimeoutMs: env.DB_QUERY_TIMEOUT_MS }
+      : { kind: 'pglite', dataDir: null },
   );
   return serveApi(api, async () => {
     if (kind === 'postgres' && process.env.DATABASE_URL) {
@@ -202,6 +209,7 @@ export async function startLoggedWeb(
     readWebEnv({
       API_URL: apiUrl,
       SESSION_SECRET: 'segredo-de-teste-com-mais-de-32-caracteres',
+      WEB_API_SECRET: TEST_WEB_API_SECRET,
       CEP_PROVIDER_URL: 'http://127.0.0.1:9/ws/{cep}/json/',
       CEP_FALLBACK_URL: '',
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),

@@ -188,7 +188,7 @@ describe('faults around the web and the api', () => {
         // This Redis kept nothing on disk: the old session is gone, so the browser is asked to sign in…
         const after = await agent.get('/configuracoes');
         expect(after.status).toBe(303);
-        expect(after.headers.location).toBe('/');
+        expect(after.headers.location).toBe('/?next=%2Fconfiguracoes');
         // …and signing in works again.
         const again = await signIn(web);
         expect((await again.get(`/editar-cliente/${clientId}`)).status).toBe(200);

@@ -1,6 +1,13 @@
-/** Configuration read at start: a wrong SHOP_TZ stops each process with one clear line, not a 500 later. */
+/**
+ * Configuration read at start: a wrong SHOP_TZ, or an unsafe secret in production, stops each process with
+ * one clear line naming the variable, not a 500 (or a forgeable cookie) later.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readApiEnv } from '../../api/env.ts';
+import { EXAMPLE_PLACEHOLDERS } from '../../runtime/production-secrets.ts';
 import { readWebEnv } from '../../server/env.ts';
 
 const SHOP_TZ_MESSAGE = 'SHOP_TZ: SHOP_TZ deve ser um fuso horário IANA, como America/Sao_Paulo';
@@ -16,5 +23,74 @@ describe.each([
 
   it.each(['Brasil/Recife', 'GMT-3 horas', ''])('refuses %j with the variable named', (tz) => {
     expect(() => read({ SHOP_TZ: tz })).toThrow(SHOP_TZ_MESSAGE);
+  });
+});
+
+// ------------------------------------------------------------------------------------ production secrets
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const envExample = Object.fromEntries(
+  readFileSync(join(ROOT, '.env.example'), 'utf8')
+    .split('\n')
+    .filter((l) => /^[A-Z_]+=/.test(l))
+    .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+);
+const SAFE = {
+  SESSION_SECRET: 'c3f1e0a9b8d7c6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1',
+  JWT_SECRET: '0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9',
+  ADMIN_PASSWORD: 'uma-senha-de-verdade',
+};
+const CASES = [
+  ['web', 'SESSION_SECRET', readWebEnv],
+  ['api', 'JWT_SECRET', readApiEnv],
+  ['api', 'ADMIN_PASSWORD', readApiEnv],
+] as const;
+
+describe('with NODE_ENV=production, an unsafe secret stops the service naming the variable', () => {
+  it('the placeholders refused are the ones .env.example ships', () => {
+    for (const name of ['SESSION_SECRET', 'JWT_SECRET', 'ADMIN_PASSWORD']) {
+      expect(envExample[name], name).toBe(EXAMPLE_PLACEHOLDERS[name]);
+    }
+  });
+
+  it.each(CASES)('the %s refuses %s missing, short or the example', (_kind, name, read) => {
+    const production = { ...SAFE, NODE_ENV: 'production' };
+    expect(() => read(production)).not.toThrow();
+    expect(() => read({ ...production, [name]: undefined })).toThrow(
+      `${name}: obrigatório em produção (NODE_ENV=production)`,
+    );
+    expect(() => read({ ...production, [name]: 'curta' })).toThrow(`${name} precisa de pelo menos`);
+    expect(() => read({ ...production, [name]: envExample[name] })).toThrow(
+      `${name}: ainda é o valor de exemplo do .env.example; troque por um segredo novo`,
+    );
+  });
+
+  it.each(CASES)('the %s outside production still starts without %s (development)', (_kind, name, read) => {
+    expect(() => read({ ...SAFE, [name]: undefined })).not.toThrow();
+  });
+
+  it.each([
+    ['web', 'server/index.ts', 'SESSION_SECRET'],
+    ['api', 'api/index.ts', 'JWT_SECRET'],
+  ])('the %s process exits 1 at start with that line, before listening', async (_kind, entry, name) => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'production',
+        ...SAFE,
+        [name]: envExample[name],
+        // Nothing reached if the check failed to stop it: a port of its own and an in-memory database.
+        PORT: '0',
+        API_PORT: '0',
+        DATA_DIR: join(ROOT, 'test-output', 'env-test-never-created'),
+      },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`${name}: ainda é o valor de exemplo do .env.example`);
+    expect(run.stdout).not.toContain('listening');
   });
 });

@@ -262,7 +262,13 @@ export async function openLogin(webUrl: string): Promise<{ cookie: string; csrf:
   const res = await fetch(`${webUrl}/`);
   const html = await res.text();
   const csrf = /name="_csrf" value="([^"]+)"/.exec(html)?.[1];
-  const cookie = sessionCookieOf(res);
+  // An anonymous visitor gets no stored session: the login form's token rides in a signed cookie of its
+  // own (decision 019). Whatever cookies the page set go back with the form.
+  const cookie =
+    res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ') || undefined;
   if (res.status !== 200 || !csrf || !cookie)
     throw new Error(`login page: ${res.status} ${html.slice(0, 200)}`);
   return { cookie, csrf };

@@ -15,6 +15,9 @@ export const DB_TARGETS: DbKind[] = process.env.DATABASE_URL ? ['pglite', 'postg
 
 export const MANAGER = { username: 'gerente', password: 'senha-do-gerente' };
 
+/** The secret test webs and apis share, so the api believes the browser address a test web passes on. */
+export const TEST_WEB_API_SECRET = 'segredo-web-api-de-teste-com-mais-de-32-caracteres';
+
 export type TestApi = BuiltApi & { url: string; stop: () => Promise<void> };
 
 export async function startTestApi(kind: DbKind = 'pglite'): Promise<TestApi> {
@@ -22,6 +25,7 @@ export async function startTestApi(kind: DbKind = 'pglite'): Promise<TestApi> {
     ADMIN_USERNAME: MANAGER.username,
     ADMIN_PASSWORD: MANAGER.password,
     LOG_LEVEL: 'silent',
+    WEB_API_SECRET: TEST_WEB_API_SECRET,
   });
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const url = process.env.DATABASE_URL;

@@ -13,6 +13,10 @@ export type TcpProxy = {
   cut: () => void;
   /** 'hang': new connections are accepted and never answered (a server that stopped answering). */
   mode: 'forward' | 'hang';
+  /** Packets dropped: open connections stop carrying bytes either way and new ones hang, until resume(). */
+  stall: () => void;
+  /** Bytes flow again on the stalled connections; the connections that hung are dropped. */
+  resume: () => void;
 };
 
 /** A TCP proxy to host:targetPort that we can cut and open again. */
@@ -20,6 +24,8 @@ export async function tcpProxy(host: string, targetPort: number, port?: number):
   const sockets = new Set<Socket>();
   let server: Server | null = null;
   let made = 0;
+  const pairs = new Set<[Socket, Socket]>();
+  const hung = new Set<Socket>();
   const listenPort = port ?? (await freePort());
   const dropAll = () => {
     for (const socket of sockets) socket.destroy();
@@ -34,8 +40,12 @@ export async function tcpProxy(host: string, targetPort: number, port?: number):
         made += 1;
         if (self.mode === 'hang') {
           sockets.add(client);
+          hung.add(client);
           client.on('error', () => {});
-          client.once('close', () => sockets.delete(client));
+          client.once('close', () => {
+            sockets.delete(client);
+            hung.delete(client);
+          });
           return;
         }
         const upstream = connect(targetPort, host);
@@ -47,6 +57,9 @@ export async function tcpProxy(host: string, targetPort: number, port?: number):
             upstream.destroy();
           });
         }
+        const pair: [Socket, Socket] = [client, upstream];
+        pairs.add(pair);
+        client.once('close', () => pairs.delete(pair));
         client.pipe(upstream).pipe(client);
       });
       const s = server;
@@ -62,6 +75,24 @@ export async function tcpProxy(host: string, targetPort: number, port?: number):
       if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
     },
     cut: dropAll,
+    stall() {
+      self.mode = 'hang';
+      for (const [client, upstream] of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+    },
+    resume() {
+      self.mode = 'forward';
+      for (const socket of hung) socket.destroy();
+      hung.clear();
+      for (const [client, upstream] of pairs) {
+        client.pipe(upstream);
+        upstream.pipe(client);
+      }
+    },
   };
   return self;
 }

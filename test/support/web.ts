@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import supertest from 'supertest';
 import { buildWeb } from '../../server/boot.ts';
 import { readWebEnv } from '../../server/env.ts';
-import { MANAGER, startTestApi, type TestApi } from './api.ts';
+import { MANAGER, startTestApi, TEST_WEB_API_SECRET, type TestApi } from './api.ts';
 
 export type TestWeb = Awaited<ReturnType<typeof buildWeb>> & { api: TestApi; stop: () => Promise<void> };
 
@@ -19,6 +19,7 @@ export async function startTestWeb(
     API_URL: options.apiUrl ?? api.url,
     LOG_LEVEL: 'silent',
     SESSION_SECRET: 'segredo-de-teste-com-mais-de-32-caracteres',
+    WEB_API_SECRET: TEST_WEB_API_SECRET,
     // Tests never reach an outside postal-code service: a test that needs one starts a local stand-in.
     CEP_PROVIDER_URL: 'http://127.0.0.1:9/ws/{cep}/json/',
     CEP_FALLBACK_URL: '',
@@ -46,8 +47,14 @@ export function testSessionPrefix(): string {
 export async function removeSessions(web: Pick<TestWeb, 'deps' | 'sessionPrefix'>): Promise<void> {
   const redis = web.deps.redis;
   if (!redis?.isReady) return;
-  for await (const keys of redis.scanIterator({ MATCH: `${web.sessionPrefix}*`, COUNT: 500 })) {
-    if (keys.length > 0) await redis.del(keys);
+  try {
+    for await (const keys of redis.scanIterator({ MATCH: `${web.sessionPrefix}*`, COUNT: 500 })) {
+      if (keys.length > 0) await redis.del(keys);
+    }
+  } catch (err) {
+    // A web whose Redis a test stalled behind a proxy may read a stale reply on that connection: its
+    // sessions then expire on their own (12 h); the cleanup is a courtesy, not what the test checks.
+    process.emitWarning(`test sessions under ${web.sessionPrefix} left to expire: ${String(err)}`);
   }
 }
 

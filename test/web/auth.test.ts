@@ -37,6 +37,49 @@ describe('login and logout (web auth router)', () => {
     expect(fieldErrorOf(res.text, 'f-password')).toBe('Senha obrigatória');
   });
 
+  it('after signing in, the page asked for opens; a path of ours only', async () => {
+    const { agent } = await agentOn(web, '/');
+    const asked = await agent.get('/caixa-periodo?inicio=01%2F01%2F2026');
+    expect(asked.headers.location).toBe('/?next=%2Fcaixa-periodo%3Finicio%3D01%252F01%252F2026');
+    const login = await agent.get(asked.headers.location as string);
+    expect(login.text).toContain('name="next" value="/caixa-periodo?inicio=01%2F01%2F2026"');
+    expect(toastsOf(login.text)).toEqual(['Sua sessão expirou. Entre novamente.']);
+    const res = await postForm(
+      agent,
+      '/',
+      {
+        username: MANAGER.username,
+        password: MANAGER.password,
+        next: '/caixa-periodo?inicio=01%2F01%2F2026',
+      },
+      '/',
+    );
+    expect(res.headers.location).toBe('/caixa-periodo?inicio=01%2F01%2F2026');
+
+    for (const next of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/',
+      '/\r\nSet-Cookie: x=1',
+      'javascript:alert(1)',
+    ]) {
+      const fresh = (await agentOn(web, '/')).agent;
+      const page = await fresh.get(`/?next=${encodeURIComponent(next)}`);
+      expect(page.text, next).not.toContain('name="next"');
+      const signed = await postForm(
+        fresh,
+        '/',
+        { username: MANAGER.username, password: MANAGER.password, next },
+        '/',
+      );
+      expect(signed.status, next).toBe(303);
+      const location = String(signed.headers.location);
+      expect(location === '/consulta' || /^\/[^/\\]/.test(location), next).toBe(true);
+      expect(location, next).not.toContain('evil');
+      expect(location, next).not.toMatch(/[\r\n]/);
+    }
+  });
+
   it('shows the failure toast on wrong credentials and keeps the username typed', async () => {
     const { agent } = await agentOn(web, '/');
     const res = await postForm(agent, '/', { username: MANAGER.username, password: 'errada' });
@@ -55,6 +98,6 @@ describe('login and logout (web auth router)', () => {
     expect(out.headers.location).toBe('/');
     const after = await agent.get('/consulta');
     expect(after.status).toBe(303);
-    expect(after.headers.location).toBe('/');
+    expect(after.headers.location).toBe('/?next=%2Fconsulta');
   });
 });

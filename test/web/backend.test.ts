@@ -230,7 +230,7 @@ describe('api client with the real api', () => {
         for (const path of ['/consulta', '/configuracoes']) {
           const page = await agent.get(path);
           expect(page.status).toBe(303);
-          expect(page.headers.location).toBe('/');
+          expect(page.headers.location).toBe(`/?next=${encodeURIComponent(path)}`);
         }
       } finally {
         vi.useRealTimers();

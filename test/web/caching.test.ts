@@ -4,11 +4,15 @@
  * lifetimes: a day for /static (the stylesheet's URL changes with its content), a year, immutable, for
  * the hashed island builds and the fonts.
  */
-import { readdirSync } from 'node:fs';
+import { once } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
+import { get, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILD_DIR } from '../../server/assets.ts';
+import { BUILD_DIR, PUBLIC_DIR } from '../../server/assets.ts';
 import { signIn, startTestWeb, type TestWeb } from '../support/web.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
@@ -65,5 +69,54 @@ describe('caching of pages and static files', () => {
     expect(js.headers['cache-control']).toBe(YEAR);
     const font = await expectRevalidates('/fonts/roboto-slab-latin-400-normal.woff2');
     expect(font.headers['cache-control']).toBe(YEAR);
+  });
+
+  /** The bytes as sent, not decoded (supertest would decompress them), over a real socket. */
+  async function rawGet(path: string, acceptEncoding: string) {
+    const server = web.app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const res = await new Promise<IncomingMessage>((resolve, reject) =>
+        get({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': acceptEncoding } }, resolve).on(
+          'error',
+          reject,
+        ),
+      );
+      const chunks: Buffer[] = [];
+      for await (const chunk of res) chunks.push(chunk as Buffer);
+      return { headers: res.headers, body: Buffer.concat(chunks) };
+    } finally {
+      server.close();
+    }
+  }
+
+  it('scripts and the stylesheet go compressed (brotli, else gzip) when the browser takes it, plain otherwise', async () => {
+    const script = readdirSync(join(BUILD_DIR, 'assets')).find(
+      (f) => f.endsWith('.js') && f.startsWith('date-picker'),
+    );
+    if (!script) throw new Error('no island built (npm run build:islands)');
+    const cases = [
+      { path: `/build/assets/${script}`, file: join(BUILD_DIR, 'assets', script), type: /javascript/ },
+      { path: '/static/css/app.css', file: join(PUBLIC_DIR, 'css', 'app.css'), type: /text\/css/ },
+    ];
+    for (const { path, file, type } of cases) {
+      const original = readFileSync(file);
+
+      const br = await rawGet(path, 'gzip, deflate, br');
+      expect(br.headers['content-encoding'], path).toBe('br');
+      expect(br.headers.vary, path).toMatch(/Accept-Encoding/i);
+      expect(br.headers['content-type'], path).toMatch(type);
+      expect(br.body.length, path).toBeLessThan(original.length / 2);
+      expect(brotliDecompressSync(br.body).equals(original), path).toBe(true);
+
+      const gz = await rawGet(path, 'gzip');
+      expect(gz.headers['content-encoding'], path).toBe('gzip');
+      expect(gunzipSync(gz.body).equals(original), path).toBe(true);
+
+      const plain = await rawGet(path, 'identity');
+      expect(plain.headers['content-encoding'], path).toBeUndefined();
+      expect(plain.body.equals(original), path).toBe(true);
+    }
   });
 });

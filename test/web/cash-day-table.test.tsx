@@ -5,8 +5,8 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import type { CashEntry } from '../../contract/transactions.ts';
 import { isManualEntryType } from '../../domain/transactions.ts';
-import type { CashEntry } from '../../server/backend/cash.ts';
 import { CashDayTable } from '../../views/components/CashDayTable.tsx';
 import { CashTable } from '../../views/components/CashTable.tsx';
 import { expectHostileTextEscaped, HOSTILE_TEXT } from '../support/html.ts';

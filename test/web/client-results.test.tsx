@@ -5,8 +5,8 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import type { ClientWithOrders } from '../../contract/clients.ts';
 import { formatCep, formatCnpj, formatCpf } from '../../domain/documents.ts';
-import type { ClientWithOrders } from '../../server/backend/clients.ts';
 import { orDash } from '../../views/components/ClientDetails.tsx';
 import { ClientResults } from '../../views/components/ClientResults.tsx';
 import { OrderGroup, tagged } from '../../views/components/OrderGroup.tsx';
@@ -109,8 +109,10 @@ function ReactClientResult({ client }: { client: ClientWithOrders }) {
             </div>
           ))}
         </dl>
-        <p>
+        <p className="client-links">
           <a href={`/editar-cliente/${client.id}`}>Editar cliente</a>
+          <a href={`/abrir-os-normal?cliente=${client.id}`}>Nova O.S.</a>
+          <a href={`/abrir-pedido?cliente=${client.id}`}>Novo Pedido</a>
         </p>
         <OrderGroup
           title="Ordens de serviço"

@@ -202,6 +202,38 @@ describe('clients (web clients router)', () => {
   };
 
   describe('Cadastrar Cliente', () => {
+    it("a deleted client's CPF: says whose it is and registers only when ticked, never an empty client by surprise", async () => {
+      const cpf = newCpf();
+      const old = await apiClient({ name: 'Dona Antiga', cpf });
+      expect(
+        (
+          await apiCall('DELETE', `/clients/${old}`, {
+            confirm_username: MANAGER.username,
+            confirm_password: MANAGER.password,
+          })
+        ).status,
+      ).toBe(204);
+      const refused = await register({ name: 'Dona Nova', cpf: cpfLib.format(cpf) });
+      expect(refused.status).toBe(409);
+      expect(fieldErrorOf(refused.text, 'f-cpf')).toBe(
+        'Esse CPF pertence a Dona Antiga, cliente excluído; as ordens antigas continuam naquele cadastro. Para cadastrar um novo cliente com ele mesmo assim, marque a confirmação e salve.',
+      );
+      expect(refused.text).toContain('name="reuse_deleted_document" value="sim"');
+      expect(inputValue(refused.text, 'name')).toBe('Dona Nova');
+      const rows = () =>
+        api.deps.db.selectFrom('clients').select('id').where('name', '=', 'Dona Nova').execute();
+      expect(await rows()).toHaveLength(0);
+      const taken = await postForm(agent, '/cadastrar-cliente', {
+        ...EMPTY,
+        name: 'Dona Nova',
+        cpf: cpfLib.format(cpf),
+        reuse_deleted_document: 'sim',
+        intent: 'save',
+      });
+      expect(taken.status).toBe(303);
+      expect(await rows()).toHaveLength(1);
+    });
+
     it('the empty form: every field, Buscar CEP posting the form, Salvar', async () => {
       const page = await agent.get('/cadastrar-cliente');
       expect(page.status).toBe(200);
@@ -254,8 +286,8 @@ describe('clients (web clients router)', () => {
       };
       const res = await register(fields);
       expect(res.status).toBe(303);
-      expect(res.headers.location).toBe('/abrir-os-normal');
-      const next = await agent.get('/abrir-os-normal');
+      expect(res.headers.location).toMatch(/^\/abrir-os-normal\?cliente=\d+$/);
+      const next = await agent.get(res.headers.location ?? '');
       expect(toastsOf(next.text)).toEqual([TEXT.created]);
       // The toast is shown once.
       expect(toastsOf((await agent.get('/abrir-os-normal')).text)).toEqual([]);
@@ -403,7 +435,7 @@ describe('clients (web clients router)', () => {
         .post('/cadastrar-cliente')
         .type('form')
         .send({ ...EMPTY, name: 'Sem Token', intent: 'save' });
-      expect(res.status).toBe(403);
+      expect(res.status).toBe(303);
       expect((await clientRows()).length).toBe(before);
     });
 
@@ -411,7 +443,7 @@ describe('clients (web clients router)', () => {
       const { agent: visitor, csrf } = await agentOn(web, '/');
       const page = await visitor.get('/cadastrar-cliente');
       expect([302, 303]).toContain(page.status);
-      expect(page.headers.location).toBe('/');
+      expect(page.headers.location).toBe('/?next=%2Fcadastrar-cliente');
       const before = (await clientRows()).length;
       const post = await visitor
         .post('/cadastrar-cliente')
@@ -716,7 +748,7 @@ describe('clients (web clients router)', () => {
       const cep = knownCep(RUA_AUGUSTA);
       const res = await visitor.get(`/cep/${cep}`).set('accept', 'application/json');
       expect([302, 303]).toContain(res.status);
-      expect(res.headers.location).toBe('/');
+      expect(res.headers.location).toBe(`/?next=%2Fcep%2F${cep}`);
       expect(viacep.count() + brasil.count()).toBe(0);
     });
   });
@@ -862,6 +894,53 @@ describe('clients (web clients router)', () => {
     });
   });
 
+  describe('Editar Cliente: two people', () => {
+    it('someone else saved the client meanwhile: refused, both shown field by field; Salvar por cima takes it', async () => {
+      const id = await apiClient({ name: 'Rita Concorrida', city: 'Campinas' });
+      const page = await agent.get(`/editar-cliente/${id}`);
+      const hidden = (html: string) =>
+        Object.fromEntries(
+          [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+            m[1],
+            decodeEntities(m[2] ?? ''),
+          ]),
+        );
+      const loaded = hidden(page.text);
+      expect(loaded._loaded).toBeTruthy();
+      expect(
+        (
+          await apiCall('PUT', `/clients/${id}`, {
+            name: 'Rita Concorrida',
+            city: 'Sorocaba',
+            phone1: '(15) 3222-1111',
+          })
+        ).status,
+      ).toBe(200);
+      const res = await agent
+        .post(`/editar-cliente/${id}`)
+        .type('form')
+        .send({
+          ...EMPTY,
+          ...loaded,
+          name: 'Rita Concorrida',
+          city: 'Campinas',
+          email: 'rita@example.com',
+          intent: 'save',
+        });
+      expect(res.status).toBe(303);
+      expect(String(res.headers.location)).toMatch(new RegExp(`^/editar-cliente/${id}\\?rascunho=`));
+      const conflict = await agent.get(String(res.headers.location));
+      expect(conflict.text).toContain('Outra pessoa alterou este cliente');
+      expect(conflict.text).toMatch(
+        /<th scope="row">Cidade<\/th><td class="pre-line">Sorocaba<\/td><td class="pre-line">Campinas<\/td>/,
+      );
+      expect((await clientRow(id))?.city).toBe('Sorocaba');
+      const over = await agent.post(`/editar-cliente/${id}`).type('form').send(hidden(conflict.text));
+      expect(over.status).toBe(303);
+      expect(await clientRow(id)).toMatchObject({ city: 'Campinas', email: 'rita@example.com' });
+    });
+  });
+
   describe('Deletar Cliente', () => {
     it("the dialog: 'Deletar Cliente: <name>', 'Confirme login do gerente', Usuário, Senha, Deletar, Cancelar", async () => {
       const id = await apiClient({ name: 'Diana Dialogo' });
@@ -875,6 +954,44 @@ describe('clients (web clients router)', () => {
       expect(page.text).toContain('<label for="deletar-cliente-confirm_password">Senha</label>');
       expect(page.text).toMatch(/<button type="submit" class="primary"[^>]*>Deletar<\/button>/);
       expect(page.text).toMatch(/<button type="submit"[^>]*formMethod="dialog"[^>]*>Cancelar<\/button>/);
+    });
+
+    it('a client with an open order: the dialog lists it and says why; the delete is refused until it is closed', async () => {
+      const id = await apiClient({ name: 'Olga Ordens Abertas' });
+      const order = await apiCall<{ id: number }>('POST', '/service-orders/normal', {
+        client_id: id,
+        product_name: 'Micro-ondas',
+      });
+      const { number } = (await apiCall<{ number: string }>('GET', `/service-orders/normal/${order.data.id}`))
+        .data;
+      const page = await agent.get(`/editar-cliente/${id}?dialogo=deletar-cliente`);
+      const dialog = /<dialog\b[^>]*id="deletar-cliente"[\s\S]*?<\/dialog>/.exec(page.text)?.[0] ?? '';
+      expect(dialog).toContain('Este cliente tem ordens em aberto.');
+      expect(dialog).toContain(`<a href="/os/${order.data.id}">${number}</a>`);
+
+      const refused = await deleteClient(id, {
+        confirm_username: MANAGER.username,
+        confirm_password: MANAGER.password,
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.text).toMatch(DIALOG_OPEN);
+      const message = `Este cliente tem ordens em aberto e não pode ser excluído. Finalize, cancele ou exclua estas ordens primeiro: ${number}.`;
+      expect(toastsOf(refused.text)).toEqual([message]);
+      expect(await clientRow(id)).toBeDefined();
+
+      await apiCall('POST', '/transactions/cancel/service-order', {
+        service_order_id: order.data.id,
+        cancel_motive: 'Desistiu',
+      });
+      const after = await agent.get(`/editar-cliente/${id}?dialogo=deletar-cliente`);
+      expect(after.text).not.toContain('Este cliente tem ordens em aberto.');
+      expect(decodeEntities(after.text)).toContain('continuam no histórico e no caixa');
+      const done = await deleteClient(id, {
+        confirm_username: MANAGER.username,
+        confirm_password: MANAGER.password,
+      });
+      expect(done.status).toBe(303);
+      expect(done.headers.location).toBe('/consulta');
     });
 
     it("'Usuário obrigatório' and 'Senha obrigatória' together; the dialog stays open", async () => {

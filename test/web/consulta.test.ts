@@ -69,10 +69,26 @@ function cellsOf(row: string): string[] {
   );
 }
 
-/** The order rows of an O.S. or Pedido search. */
+/**
+ * The order rows of an O.S. or Pedido search: number, client, product, status and the link. Against our
+ * api they come as a table with the opening date and the age too (decision 020), read by `agedRowsOf`.
+ */
 function orderRowsOf(html: string): string[][] {
+  const table = /<table class="aged-orders">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1];
+  if (table !== undefined) return agedRowsOf(html).map((cells) => [...cells.slice(0, 4), cells[6] ?? '']);
   const list = /<ul class="rows results">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
   return [...list.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((m) => cellsOf(m[1] ?? ''));
+}
+
+/** The seven cells of each row of the aged table, as text ('Abrir -> href' for the link). */
+function agedRowsOf(html: string): string[][] {
+  const table = /<table class="aged-orders">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? '';
+  return [...table.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((row) =>
+    [...(row[1] ?? '').matchAll(/<td>([\s\S]*?)<\/td>/g)].map((cell) => {
+      const link = /<a href="([^"]*)">([^<]*)<\/a>/.exec(cell[1] ?? '');
+      return link ? `${link[2]} -> ${link[1]}` : decodeEntities((cell[1] ?? '').replace(/<[^>]+>/g, ''));
+    }),
+  );
 }
 
 function emptyOf(html: string): string | undefined {
@@ -147,7 +163,8 @@ describe('consulta (web consulta router)', () => {
       const { agent: visitor } = await agentOn(web, '/');
       const res = await visitor.get('/consulta').query({ q: 'x', tipo: 'cliente' });
       expect([302, 303]).toContain(res.status);
-      expect(res.headers.location).toBe('/');
+      // The sign-in leads back to the search asked for.
+      expect(res.headers.location).toBe('/?next=%2Fconsulta%3Fq%3Dx%26tipo%3Dcliente');
     });
   });
 
@@ -348,7 +365,11 @@ describe('consulta (web consulta router)', () => {
     it('O.S. by number in lower case finds it too', async () => {
       const o = made.normal;
       if (!o) throw new Error('order not created');
-      const rows = orderRowsOf((await search(o.number.toLowerCase(), 'os')).text);
+      const page = (await search(o.number.toLowerCase(), 'os')).text;
+      // Our api's answers carry the dates: the opening day and the time in the status (decision 020).
+      expect(agedRowsOf(page)[0]?.[4]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      expect(agedRowsOf(page)[0]?.[5]).toBe('hoje');
+      const rows = orderRowsOf(page);
       expect(rows.map((r) => r[0])).toEqual([o.number]);
     });
 

@@ -1,7 +1,7 @@
 /**
  * CSRF (DESIGN: csrf-sync, the synchroniser token kept in the session): every form POST without this
- * session's `_csrf` — none at all, or another session's valid one — is refused with the 'Formulário
- * expirado' page, and nothing is written.
+ * session's `_csrf` — none at all, or another session's valid one — is refused and nothing is written;
+ * the browser is sent back (to sign in, or to the form) with a notice, never to a bare error page.
  */
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,9 +10,9 @@ import { type Agent, agentOn, csrfOf, signIn, startTestWeb, type TestWeb } from 
 
 type Post = { status: number; text: string };
 
-function expectExpiredForm(res: Post) {
-  expect(res.status).toBe(403);
-  expect(res.text).toContain('<h1>Formulário expirado</h1>');
+function expectExpiredForm(res: Post & { headers?: Record<string, unknown> }) {
+  expect(res.status).toBe(303);
+  expect(String(res.headers?.location)).toMatch(/^\/(consulta|\?next=%2F[^?#]*)?$/);
 }
 
 describe('CSRF protection of every form', () => {
@@ -64,7 +64,7 @@ describe('CSRF protection of every form', () => {
     await expectBothRefused(agent, '/', { username: MANAGER.username, password: MANAGER.password });
     const consulta = await agent.get('/consulta');
     expect(consulta.status).toBe(303);
-    expect(consulta.headers.location).toBe('/');
+    expect(consulta.headers.location).toBe('/?next=%2Fconsulta');
 
     // A browser with no session at all is refused the same way.
     expectExpiredForm(
@@ -119,6 +119,6 @@ describe('CSRF protection of every form', () => {
     const out = await agent.post('/sair').type('form').send({ _csrf: csrf });
     expect(out.status).toBe(303);
     expect(out.headers.location).toBe('/');
-    expect((await agent.get('/consulta')).headers.location).toBe('/');
+    expect((await agent.get('/consulta')).headers.location).toBe('/?next=%2Fconsulta');
   });
 });

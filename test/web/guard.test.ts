@@ -42,8 +42,11 @@ function expectSentTo(res: { status: number; headers: Record<string, unknown> },
   expect(res.headers.location).toBe(location);
 }
 
-const expectSentToLogin = (res: { status: number; headers: Record<string, unknown> }) =>
-  expectSentTo(res, '/');
+/** To the sign-in page, which leads back to the page asked for (a path of ours) afterwards. */
+function expectSentToLogin(res: { status: number; headers: Record<string, unknown> }) {
+  expect(res.status).toBe(303);
+  expect(String(res.headers.location)).toMatch(/^\/(\?next=%2F[^?#]*)?$/);
+}
 
 function cookieNamesOf(res: Response): string[] {
   const raw = res.headers['set-cookie'];

@@ -183,10 +183,16 @@ describe('lists by status (web lists router)', () => {
       expect(res.status).toBe(200);
       expect(res.text).not.toContain(screen.empty);
       const label = statusesOf(screen.kind).find((s) => s.code === screen.initial)?.label;
-      expect(res.text).toContain(
-        `<li class="cols-5"><span>${order.number}</span><span>${client.name}</span><span>${order.name}</span>` +
-          `<span class="status status-${screen.kind}-${screen.initial}">${label}</span>` +
-          `<a href="${screen.open}${order.id}">Abrir</a></li>`,
+      // Column headers, then each order with its opening date and its time in the status (decision 020).
+      expect(res.text).toMatch(
+        /<th scope="col">Número<\/th><th scope="col">Cliente<\/th><th scope="col">(Produto|Peça)<\/th><th scope="col">Status<\/th><th scope="col">Aberta em<\/th><th scope="col">No status<\/th>/,
+      );
+      expect(res.text).toMatch(
+        new RegExp(
+          `<tr><td>${order.number}</td><td>${client.name}</td><td>${order.name}</td>` +
+            `<td><span class="status status-${screen.kind}-${screen.initial}">${label}</span></td>` +
+            `<td>\\d{2}/\\d{2}/\\d{4}</td><td>hoje</td><td><a href="${screen.open}${order.id}">Abrir</a></td></tr>`,
+        ),
       );
       // Only orders of this kind: the other kinds' numbers are not in this list.
       for (const other of SCREENS.filter((s) => s.kind !== screen.kind)) {
@@ -211,5 +217,43 @@ describe('lists by status (web lists router)', () => {
     }
     const again = await agent.get('/listar-pedido?status=100');
     expect(again.text).toContain(`<a href="/pedido/${orders.parts.id}">Abrir</a>`);
+  });
+
+  it('marks orders past the status limit with their age and sorts the oldest first on request', async () => {
+    const owner = await api<{ id: number }>('POST', '/clients', { name: 'Cliente Antiga' });
+    const made: { id: number; number: string }[] = [];
+    for (const product of ['Rádio antigo', 'Rádio novo', 'Rádio médio']) {
+      const o = await api<{ id: number; number: string }>('POST', '/service-orders/normal', {
+        client_id: owner.id,
+        product_name: product,
+      });
+      made.push(o);
+    }
+    const [old, fresh, middle] = made as [(typeof made)[0], (typeof made)[0], (typeof made)[0]];
+    // Pendente de Orçamento allows 3 days by default: 12 days is past it, 2 days is not.
+    for (const [o, days] of [
+      [old, 12],
+      [middle, 2],
+    ] as const) {
+      await sql`UPDATE service_orders SET status_changed_at = now() - make_interval(days => ${days}) WHERE id = ${o.id}`.execute(
+        web.api.deps.db,
+      );
+    }
+    const rowOf = (html: string, number: string) =>
+      new RegExp(`<tr[^>]*><td>${number}</td>.*?</tr>`).exec(html)?.[0] ?? '';
+    const listed = (await agent.get('/listar-os-normal?status=100')).text.replace(/<!-- -->/g, '');
+    expect(rowOf(listed, old.number)).toContain('<tr class="late">');
+    expect(rowOf(listed, old.number)).toContain(
+      'há 12 dias<strong class="late-mark"> · acima de 3 dias</strong>',
+    );
+    expect(rowOf(listed, middle.number)).toContain('<td>há 2 dias</td>');
+    expect(rowOf(listed, middle.number)).not.toContain('late');
+    expect(rowOf(listed, fresh.number)).toContain('<td>hoje</td>');
+
+    const sorted = (await agent.get('/listar-os-normal?status=100&ordem=antigas')).text;
+    const at = (n: string) => sorted.indexOf(`<td>${n}</td>`);
+    expect(at(old.number)).toBeLessThan(at(middle.number));
+    expect(at(middle.number)).toBeLessThan(at(fresh.number));
+    expect(sorted).toContain('<input type="checkbox" name="ordem" checked="" value="antigas"/>');
   });
 });

@@ -166,16 +166,21 @@ describe('open screens (web open-orders router)', () => {
   });
 
   describe('Abrir O.S.', () => {
-    it('is where a newly registered client lands, with its success toast', async () => {
+    it('is where a newly registered client lands, already selected, with its success toast', async () => {
       const res = await postForm(agent, '/cadastrar-cliente', {
         intent: 'save',
         name: 'Cliente Recém Cadastrado',
       });
       expect(res.status).toBe(303);
-      expect(res.headers.location).toBe('/abrir-os-normal');
-      const page = await agent.get('/abrir-os-normal');
+      const id = /^\/abrir-os-normal\?cliente=(\d+)$/.exec(res.headers.location ?? '')?.[1];
+      expect(id, res.headers.location).toBeDefined();
+      const page = await agent.get(res.headers.location ?? '');
       expect(toastsOf(page.text)).toEqual([TEXT.clientCreated]);
       expect(page.text).toContain('<h1>Abrir O.S.</h1>');
+      // The client is selected: the form carries it and the keyboard starts on 'Nome do produto'.
+      expect(inputValueOf(page.text, 'client_id')).toBe(id);
+      expect(page.text).toMatch(/<input id="f-product_name"[^>]*autofocus=""/);
+      expect(page.text).toContain('Cliente Recém Cadastrado');
     });
 
     it('asks for the product name, keeps what was typed and the client, and creates nothing', async () => {

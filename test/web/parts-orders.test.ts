@@ -6,8 +6,8 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PartsOrder, paymentMethodOf } from '../../contract/parts-orders.ts';
 import { todayInShop } from '../../domain/dates.ts';
-import { type PartsOrder, paymentMethodOf } from '../../server/backend/orders.ts';
 import { ViewContextReact } from '../../views/context.ts';
 import { PartsOrderDetail } from '../../views/pages/PartsOrderDetail.tsx';
 import { apiLogin, createEmployee, MANAGER } from '../support/api.ts';
@@ -335,7 +335,7 @@ describe('parts orders (web parts-orders router)', () => {
         const html = renderToString(
           createElement(
             ViewContextReact.Provider,
-            { value: { csrfToken: 't', user: null, islands: new Set<string>() } },
+            { value: { csrfToken: 't', formKey: 'k', page: '/', user: null, islands: new Set<string>() } },
             createElement(PartsOrderDetail, {
               order: variant as PartsOrder,
               shopTz: 'America/Sao_Paulo',
@@ -421,7 +421,12 @@ describe('parts orders (web parts-orders router)', () => {
 
     it('send to cash needs a value and a payment method', async () => {
       const { id } = await newOrder();
-      const res = await postForm(manager, `/pedido/${id}/enviar-caixa`, {}, `/pedido/${id}`);
+      const res = await postForm(
+        manager,
+        `/pedido/${id}/enviar-caixa`,
+        { confirmado: 'sim' },
+        `/pedido/${id}`,
+      );
       expect(res.status).toBe(400);
       expect(toastsOf(res.text)).toEqual([T.closeFailed]);
       expect((await readOrder(id)).status).toBe(100);
@@ -436,7 +441,12 @@ describe('parts orders (web parts-orders router)', () => {
         `/pedido/${id}`,
       );
       expect(await toastsAfter(paid, `/pedido/${id}`)).toEqual([T.upfront]);
-      const res = await postForm(manager, `/pedido/${id}/enviar-caixa`, {}, `/pedido/${id}`);
+      const res = await postForm(
+        manager,
+        `/pedido/${id}/enviar-caixa`,
+        { confirmado: 'sim' },
+        `/pedido/${id}`,
+      );
       expect(res.status).toBe(303);
       expect(res.headers.location).toBe(`/pedido/${id}`);
       const page = await manager.get(`/pedido/${id}`);
@@ -450,7 +460,12 @@ describe('parts orders (web parts-orders router)', () => {
       // The close entry is not an upfront payment: the list keeps only the one.
       expect(page.text).toContain('Sinal');
 
-      const again = await postForm(manager, `/pedido/${id}/enviar-caixa`, {}, `/pedido/${id}`);
+      const again = await postForm(
+        manager,
+        `/pedido/${id}/enviar-caixa`,
+        { confirmado: 'sim' },
+        `/pedido/${id}`,
+      );
       expect(again.status).toBe(409);
       expect(toastsOf(again.text)).toEqual([T.closeFailed]);
     });
@@ -590,7 +605,7 @@ describe('parts orders (web parts-orders router)', () => {
 
     it('is offered for completed orders too', async () => {
       const { id } = await readyOrder();
-      await postForm(manager, `/pedido/${id}/enviar-caixa`, {}, `/pedido/${id}`);
+      await postForm(manager, `/pedido/${id}/enviar-caixa`, { confirmado: 'sim' }, `/pedido/${id}`);
       const page = await manager.get(`/pedido/${id}?dialogo=deletar-pedido`);
       expect(page.text).toMatch(dialogOpen('deletar-pedido'));
     });
@@ -635,11 +650,14 @@ describe('parts orders (web parts-orders router)', () => {
         },
         `/editar-pedido/${id}`,
       );
-      expect(res.status).toBe(400);
-      expect(fieldErrorOf(res.text, 'f-piece_name')).toBe('Digite algo para editar');
-      expect(fieldErrorOf(res.text, 'f-manufacturer_date')).toBe('Data inválida. Use o formato dd/mm/aaaa');
-      expect(inputValueOf(res.text, 'manufacturer_date')).toBe('31/02/2026');
-      expect(selectedOf(res.text, 'status')).toBe('101');
+      // Post/redirect/get: back to the form, which shows the typing and the errors.
+      expect(res.status).toBe(303);
+      const shown = await manager.get(String(res.headers.location));
+      expect(String(res.headers.location)).toMatch(new RegExp(`^/editar-pedido/${id}\\?rascunho=`));
+      expect(fieldErrorOf(shown.text, 'f-piece_name')).toBe('Digite algo para editar');
+      expect(fieldErrorOf(shown.text, 'f-manufacturer_date')).toBe('Data inválida. Use o formato dd/mm/aaaa');
+      expect(inputValueOf(shown.text, 'manufacturer_date')).toBe('31/02/2026');
+      expect(selectedOf(shown.text, 'status')).toBe('101');
       expect((await readOrder(id)).status).toBe(100);
 
       // Cancelado and Finalizado are not offered, and not taken when posted.
@@ -649,8 +667,10 @@ describe('parts orders (web parts-orders router)', () => {
         { status: '104', piece_name: 'Tela' },
         `/editar-pedido/${id}`,
       );
-      expect(terminal.status).toBe(400);
-      expect(fieldErrorOf(terminal.text, 'f-status')).toBeTruthy();
+      expect(terminal.status).toBe(303);
+      expect(
+        fieldErrorOf((await manager.get(String(terminal.headers.location))).text, 'f-status'),
+      ).toBeTruthy();
       expect((await readOrder(id)).status).toBe(100);
     });
 
@@ -705,7 +725,7 @@ describe('parts orders (web parts-orders router)', () => {
       expect((await readOrder(id)).manufacturer_date).toBeNull();
     });
 
-    it('an edit the api refuses shows its failure toast', async () => {
+    it('sent to the cash while being edited: nothing saved, the typing shown to copy (never the failure toast)', async () => {
       const { id } = await newOrder();
       const page = await manager.get(`/editar-pedido/${id}`);
       const csrf = csrfOf(page.text);
@@ -727,8 +747,42 @@ describe('parts orders (web parts-orders router)', () => {
         .post(`/editar-pedido/${id}`)
         .type('form')
         .send({ _csrf: csrf, status: '100', piece_name: 'Outra' });
-      expect(await toastsAfter(res, `/pedido/${id}`)).toEqual([T.editFailed]);
+      expect(res.status).toBe(303);
+      const shown = await manager.get(String(res.headers.location));
+      expect(decodeEntities(shown.text)).toContain('Este pedido foi finalizado ou cancelado');
+      expect(shown.text).toContain('Outra');
+      expect(toastsOf(shown.text)).not.toContain(T.editFailed);
       expect((await readOrder(id)).piece_name).toBe('Tela LCD');
+    });
+
+    it('two people: a save over a newer version is refused and both are shown; Salvar por cima takes it', async () => {
+      const { id } = await newOrder();
+      const path = `/editar-pedido/${id}`;
+      const hidden = (html: string) =>
+        Object.fromEntries(
+          [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+            m[1],
+            decodeEntities(m[2] ?? ''),
+          ]),
+        );
+      const loaded = hidden((await manager.get(path)).text);
+      expect(loaded._version).toBe('1');
+      expect(
+        (await api('PUT', `/orders/${id}`, { status: 101, piece_name: 'Tela da outra pessoa' })).status,
+      ).toBe(200);
+      const res = await manager
+        .post(path)
+        .type('form')
+        .send({ ...loaded, status: '100', piece_name: 'Tela LCD', piece_code: 'MEU-CODIGO' });
+      expect(res.status).toBe(303);
+      const conflict = await manager.get(String(res.headers.location));
+      expect(conflict.text).toContain('Outra pessoa alterou este pedido');
+      expect(decodeEntities(conflict.text)).toContain('Tela da outra pessoa');
+      expect(conflict.text).toContain('MEU-CODIGO');
+      expect((await readOrder(id)).piece_name).toBe('Tela da outra pessoa');
+      const over = await manager.post(path).type('form').send(hidden(conflict.text));
+      expect(over.headers.location).toBe(`/pedido/${id}`);
+      expect(await readOrder(id)).toMatchObject({ piece_name: 'Tela LCD', piece_code: 'MEU-CODIGO' });
     });
 
     it('cancelled and completed orders go to their detail, with no Edit link', async () => {

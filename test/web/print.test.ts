@@ -115,8 +115,10 @@ describe('print sheets (web print router)', () => {
       fix_value_final: 180,
       fix_payment_method: 'Dinheiro',
     });
-    const text = textOf((await manager.get(`/os/${order.id}/entrega`)).text);
-    expect(text).toContain('Fonte; Conector DC');
+    const sheet = (await manager.get(`/os/${order.id}/entrega`)).text;
+    // The parts keep their line breaks on paper (print.css: white-space: pre-line).
+    expect(sheet).toContain('<dd>Fonte\nConector DC</dd>');
+    const text = textOf(sheet);
     expect(text).toContain('Valor final R$ 180,00');
     expect(text).toContain(WARRANTY);
     expect(text).toContain('Assinatura do cliente');
@@ -162,8 +164,11 @@ describe('print sheets (web print router)', () => {
     expect(opened.text).not.toContain('<form');
     expect(opened.headers['set-cookie']).toBeUndefined();
     // Only that sheet: other private URLs still send the stranger to the login.
-    expect((await stranger.get(`/os/${order.id}`)).headers.location).toBe('/');
-    expect((await stranger.get(`/os/${order.id}/entrega`)).headers.location).toBe('/');
+    const toLogin = (path: string) => `/?next=${encodeURIComponent(path)}`;
+    expect((await stranger.get(`/os/${order.id}`)).headers.location).toBe(toLogin(`/os/${order.id}`));
+    expect((await stranger.get(`/os/${order.id}/entrega`)).headers.location).toBe(
+      toLogin(`/os/${order.id}/entrega`),
+    );
     // A guessed token opens nothing.
     expect((await stranger.get('/impressao/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
 

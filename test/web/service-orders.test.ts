@@ -8,6 +8,7 @@ import { transactionLabel } from '../../domain/transactions.ts';
 import { brl } from '../../views/format.ts';
 import { apiCall, apiLogin, createEmployee, MANAGER } from '../support/api.ts';
 import { dialogOpen } from '../support/html.ts';
+import { listenRelay } from '../support/http-relay.ts';
 import {
   type Agent,
   decodeEntities,
@@ -36,6 +37,8 @@ const TEXT = {
   upfrontFailed: 'Erro ao criar pagamento antecipado',
   editRequired: 'Digite algo para editar',
   badDate: 'Data inválida. Use o formato dd/mm/aaaa',
+  finishedWhileEditing:
+    'Esta O.S. foi finalizada ou cancelada (por exemplo, enviada ao caixa) por outra pessoa enquanto você editava, e não pode mais ser editada. Nada foi salvo; o que você digitou está abaixo para você copiar.',
 };
 
 const TZ = 'America/Sao_Paulo';
@@ -110,6 +113,32 @@ function inputValue(html: string, name: string): string | undefined {
   if (input) return decodeEntities(/value="([^"]*)"/.exec(input)?.[1] ?? '');
   const area = new RegExp(`<textarea[^>]*name="${name}"[^>]*>([\\s\\S]*?)</textarea>`).exec(html);
   return area ? decodeEntities(area[1] ?? '').replace(/^\n/, '') : undefined;
+}
+
+/** The edit form as a browser would send it untouched: every field's value, the hidden ones included. */
+function editFormOf(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
+    fields[m[1] as string] = decodeEntities(m[2] as string);
+  }
+  for (const name of ['status', ...PUT_FIELDS.normal, ...PUT_FIELDS.external, 'return_motive']) {
+    if (name === 'status') {
+      const selected = statusOptions(html).find((o) => o.selected)?.value;
+      if (selected) fields.status = selected;
+      continue;
+    }
+    const value = inputValue(html, name);
+    if (value !== undefined) fields[name] = value;
+  }
+  return fields;
+}
+
+/** The rows of the comparison shown when a save meets a newer version: [field, theirs, yours]. */
+function conflictRowsOf(html: string): string[][] {
+  const body = /<table class="conflict-table">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? '';
+  return [...body.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((row) =>
+    [...(row[1] ?? '').matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((c) => decodeEntities(c[1] ?? '')),
+  );
 }
 
 /** The rows of the payments table: the texts of their cells. */
@@ -221,6 +250,17 @@ describe('service orders (web service-orders router)', () => {
     return agent.get(location);
   }
 
+  /** A save refused (bad input, a failure, a newer version): 303 back to its form with the typing kept. */
+  async function backToForm(
+    agent: Agent,
+    res: { status: number; headers: Record<string, string> },
+    path: string,
+  ) {
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toMatch(new RegExp(`^${path}\\?rascunho=[\\w-]{22}$`));
+    return agent.get(res.headers.location as string);
+  }
+
   /** Posts one of the detail page's forms; `from` is where the CSRF token is read (a stale page). */
   const post = (
     agent: Agent,
@@ -329,19 +369,21 @@ describe('service orders (web service-orders router)', () => {
         expect(dialogOpen(html, id)).toBe(false);
     });
 
-    it('the finalize button is a busy button whose busy label is "Enviando..."', async () => {
+    it('the finalize button opens a confirmation whose button is busy with "Enviando..."', async () => {
       const order = await newNormal();
       const html = (await manager.get(`/os/${order.id}`)).text;
+      expect(html).toContain(`href="/os/${order.id}?dialogo=finalizar"`);
+      expect(dialogOpen(html, 'finalizar')).toBe(false);
       const islands = [...html.matchAll(/data-island="busy-button" data-props="([^"]*)"/g)].map(
         (m) => JSON.parse(decodeEntities(m[1] ?? '{}')) as { label: string; busyLabel: string | null },
       );
       expect(islands).toContainEqual(
-        expect.objectContaining({ label: 'Finalizar e Enviar para o caixa', busyLabel: 'Enviando...' }),
+        expect.objectContaining({ label: 'Confirmar e enviar ao caixa', busyLabel: 'Enviando...' }),
       );
       const form = new RegExp(`<form[^>]*action="/os/${order.id}/finalizar"[^>]*>([\\s\\S]*?)</form>`).exec(
         html,
       );
-      expect(form?.[1]).toContain('>Finalizar e Enviar para o caixa</button>');
+      expect(form?.[1]).toContain('>Confirmar e enviar ao caixa</button>');
     });
 
     it('the dialogs open by link without JavaScript (?dialogo=)', async () => {
@@ -505,7 +547,9 @@ describe('service orders (web service-orders router)', () => {
         expect(html).not.toContain('dialogo=');
         expect(html).not.toContain('<dialog');
         const actions = /<div class="actions os-actions">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
-        expect([...actions.matchAll(/<(a|button)\b/g)].length).toBe(t.twoCopies ? 2 : 1);
+        // The sheet, the two copies (not for external orders) and the delivery sheet.
+        expect(actions).toContain(`href="/os/${t.id}/entrega"`);
+        expect([...actions.matchAll(/<(a|button)\b/g)].length).toBe(t.twoCopies ? 3 : 2);
 
         const edit = await manager.get(`${t.edit}${t.id}`);
         expect(edit.status).toBe(303);
@@ -597,10 +641,39 @@ describe('service orders (web service-orders router)', () => {
   describe('Finalizar e Enviar para o caixa', () => {
     it('without a final value and payment method: the failure toast, the order still open', async () => {
       const order = await newNormal();
-      const res = await post(manager, order.id, 'finalizar', {});
+      const res = await post(manager, order.id, 'finalizar', { confirmado: 'sim' });
       expect(res.status).toBe(400);
       expect(toastsOf(res.text)).toEqual([TEXT.closeFailed]);
       expect((await getOrder('normal', order.id)).status).toBe(100);
+    });
+
+    it('asks first: the confirmation shows the final value, the upfront payments and what goes to the cash', async () => {
+      const order = await newNormal();
+      await change('normal', order.id, { ...REPAIR, fix_value_final: 300 });
+      await created('POST', '/transactions/upfront-payment/service-order', {
+        service_order_id: order.id,
+        value: 120.5,
+        description: 'Sinal',
+        payment_method: 'Pix',
+      });
+      // A bare POST (no confirmation) books nothing and opens the confirmation.
+      const bare = await post(employee, order.id, 'finalizar', {});
+      expect(bare.status).toBe(303);
+      expect(bare.headers.location).toBe(`/os/${order.id}?dialogo=finalizar`);
+      expect((await getOrder('normal', order.id)).status).toBe(104);
+      const page = await employee.get(bare.headers.location as string);
+      expect(dialogOpen(page.text, 'finalizar')).toBe(true);
+      const dialog = /<dialog id="finalizar"[\s\S]*?<\/dialog>/.exec(page.text)?.[0] ?? '';
+      expect(shown(dialog, 'Valor final')).toBe('R$ 300,00');
+      expect(shown(dialog, 'Pagamentos antecipados')).toBe('R$ 120,50');
+      expect(shown(dialog, 'Vai para o caixa')).toBe('R$ 179,50');
+      expect(shown(dialog, 'Forma de pagamento')).toBe('Pix');
+      expect(dialog).toContain('>Cancelar</button>');
+      const confirmed = await post(employee, order.id, 'finalizar', { confirmado: 'sim' });
+      await follow(employee, confirmed, `/os/${order.id}`);
+      const saved = await getOrder('normal', order.id);
+      expect(saved.status).toBe(108);
+      expect((saved.transactions as Tx[]).find((t) => t.type === 102)?.value).toBe(179.5);
     });
 
     it('after an upfront payment: writes what the api says and shows it in the payments list', async () => {
@@ -624,7 +697,7 @@ describe('service orders (web service-orders router)', () => {
       });
       await follow(employee, upfront, `/os/${order.id}`);
 
-      const res = await post(employee, order.id, 'finalizar', {});
+      const res = await post(employee, order.id, 'finalizar', { confirmado: 'sim' });
       const page = await follow(employee, res, `/os/${order.id}`);
       expect(toastsOf(page.text)).toEqual([TEXT.closed]);
 
@@ -648,7 +721,7 @@ describe('service orders (web service-orders router)', () => {
       expect(page.text).not.toContain('Finalizar e Enviar para o caixa');
 
       // Sending it again: the api refuses (409), the failure toast.
-      const again = await post(employee, order.id, 'finalizar', {}, STALE);
+      const again = await post(employee, order.id, 'finalizar', { confirmado: 'sim' }, STALE);
       expect(again.status).toBe(409);
       expect(toastsOf(again.text)).toEqual([TEXT.closeFailed]);
       expect(((await getOrder('normal', order.id)).transactions as Tx[]).length).toBe(2);
@@ -711,15 +784,16 @@ describe('service orders (web service-orders router)', () => {
       expect((await employee.get(`/os/${order.id}`)).status).toBe(200);
     });
 
-    it('any other failure of the api: "Erro ao excluir O.S."', async () => {
+    it('a name no manager has (a NUL byte in it): refused at the confirmation, the order still there', async () => {
       const order = await newNormal();
-      // A NUL byte the database cannot take: the api fails (500 today), the page says the delete failed.
+      // The credentials are confirmed with POST sessions before the delete is sent: the api refuses this
+      // sign-in, so the dialog's own message shows and no delete reaches the api.
       const res = await post(employee, order.id, 'deletar', {
         confirm_username: 'gerente\u0000',
         confirm_password: MANAGER.password,
       });
-      expect(res.status).toBeGreaterThanOrEqual(400);
-      expect(toastsOf(res.text)).toEqual([TEXT.deleteFailed]);
+      expect(res.status).toBe(403);
+      expect(toastsOf(res.text)).toEqual([TEXT.notManager]);
       expect((await api('GET', `/service-orders/normal/${order.id}`)).status).toBe(200);
     });
 
@@ -788,12 +862,12 @@ describe('service orders (web service-orders router)', () => {
 
     it('the product name is required ("Digite algo para editar"); the values typed are kept', async () => {
       const order = await newNormal();
-      const res = await postForm(
+      const res = await backToForm(
         manager,
+        await postForm(manager, `/editar-os/${order.id}`, formOf({ product_name: ' ', product_model: 'X9' })),
         `/editar-os/${order.id}`,
-        formOf({ product_name: ' ', product_model: 'X9' }),
       );
-      expect(res.status).toBe(400);
+      expect(res.status).toBe(200);
       expect(fieldErrorOf(res.text, 'f-product_name')).toBe(TEXT.editRequired);
       expect(inputValue(res.text, 'product_model')).toBe('X9');
       expect(toastsOf(res.text)).toEqual([]);
@@ -802,13 +876,20 @@ describe('service orders (web service-orders router)', () => {
 
     it('refuses 31/02/2026 with a field error; a status outside the list is refused', async () => {
       const order = await newNormal();
-      const res = await postForm(manager, `/editar-os/${order.id}`, formOf({ fix_date: '31/02/2026' }));
-      expect(res.status).toBe(400);
+      const path = `/editar-os/${order.id}`;
+      const res = await backToForm(
+        manager,
+        await postForm(manager, path, formOf({ fix_date: '31/02/2026' })),
+        path,
+      );
       expect(fieldErrorOf(res.text, 'f-fix_date')).toBe(TEXT.badDate);
       expect(inputValue(res.text, 'fix_date')).toBe('31/02/2026');
 
-      const terminal = await postForm(manager, `/editar-os/${order.id}`, formOf({ status: '108' }));
-      expect(terminal.status).toBe(400);
+      const terminal = await backToForm(
+        manager,
+        await postForm(manager, path, formOf({ status: '108' })),
+        path,
+      );
       expect(fieldErrorOf(terminal.text, 'f-status')).toBeTruthy();
       expect((await getOrder('normal', order.id)).status).toBe(100);
     });
@@ -846,25 +927,200 @@ describe('service orders (web service-orders router)', () => {
     it('a failure of the api: the edit-failure toast, the values kept', async () => {
       const order = await newNormal();
       // A NUL byte the database cannot take: the api fails (500 today).
-      const res = await postForm(
+      const path = `/editar-os/${order.id}`;
+      const res = await backToForm(
         manager,
-        `/editar-os/${order.id}`,
-        formOf({ product_details: 'Tela\u0000quebrada', product_model: 'Z3' }),
+        await postForm(manager, path, formOf({ product_details: 'Tela\u0000quebrada', product_model: 'Z3' })),
+        path,
       );
-      expect(res.status).toBeGreaterThanOrEqual(400);
       expect(toastsOf(res.text)).toEqual([TEXT.editFailed]);
       expect(inputValue(res.text, 'product_model')).toBe('Z3');
       expect((await getOrder('normal', order.id)).product_model).toBe('Inspiron 15');
     });
 
-    it('a save that arrives after the order was finished: back to the detail with the failure toast', async () => {
+    it('a save that arrives after the order was finished: nothing saved, the typing shown to copy', async () => {
       const order = await newNormal();
-      const form = formOf({});
+      const form = formOf({ product_serial: 'SN-DIGITADO' });
       await cancel(order.id);
-      const res = await postForm(manager, `/editar-os/${order.id}`, form, STALE);
-      const page = await follow(manager, res, `/os/${order.id}`);
-      expect(toastsOf(page.text)).toEqual([TEXT.editFailed]);
+      const path = `/editar-os/${order.id}`;
+      const page = await backToForm(manager, await postForm(manager, path, form, STALE), path);
+      expect(page.status).toBe(200);
+      expect(decodeEntities(page.text)).toContain(TEXT.finishedWhileEditing);
+      expect(page.text).toContain('SN-DIGITADO');
+      expect(page.text).not.toContain('Salvar por cima');
+      expect(page.text).not.toContain(TEXT.editFailed);
       expect((await getOrder('normal', order.id)).status).toBe(107);
+    });
+
+    it('two tabs: B sets Consertada, Bia, R$ 500; A, opened before, changes the serial: refused, both shown', async () => {
+      const order = await newNormal();
+      const path = `/editar-os/${order.id}`;
+      const tabA = editFormOf((await manager.get(path)).text);
+      const tabB = editFormOf((await employee.get(path)).text);
+      expect(tabA._loaded).toBeTruthy();
+      expect(tabA._version).toBe('1');
+
+      const saved = await employee
+        .post(path)
+        .type('form')
+        .send({ ...tabB, status: '104', fix_technician_name: 'Bia', fix_value_final: '500,00' });
+      expect(saved.headers.location).toBe(`/os/${order.id}`);
+
+      const refused = await manager
+        .post(path)
+        .type('form')
+        .send({ ...tabA, product_serial: 'SN-NOVO' });
+      const page = await backToForm(manager, refused, path);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('Outra pessoa alterou esta O.S.');
+      const rows = conflictRowsOf(page.text);
+      expect(rows).toContainEqual(['Status', 'Consertada', 'Pendente de Orçamento']);
+      expect(rows).toContainEqual(['Técnico', 'Bia', '-']);
+      expect(rows).toContainEqual(['Valor final', '500,00', '-']);
+      expect(rows.find((r) => r[0] === 'Número de série')?.[2]).toBe('SN-NOVO');
+      expect(await getOrder('normal', order.id)).toMatchObject({
+        status: 104,
+        fix_technician_name: 'Bia',
+        fix_value_final: 500,
+        product_serial: 'SN-4431',
+      });
+      expect(page.text).toContain(`<a class="button secondary" href="/os/${order.id}">Descartar o meu</a>`);
+
+      // Salvar por cima: A's typing, now over the version it was shown beside.
+      const again = await manager.post(path).type('form').send(editFormOf(page.text));
+      expect(again.headers.location).toBe(`/os/${order.id}`);
+      expect(await getOrder('normal', order.id)).toMatchObject({
+        status: 100,
+        product_serial: 'SN-NOVO',
+        fix_technician_name: null,
+      });
+    });
+
+    it('B sent it to the cash first: A keeps the typing and a clear message, never "Cheque suas credenciais"', async () => {
+      const order = await newNormal();
+      const path = `/editar-os/${order.id}`;
+      const tabA = editFormOf((await manager.get(path)).text);
+      await change('normal', order.id, REPAIR);
+      await close(order.id);
+      const page = await backToForm(
+        manager,
+        await manager
+          .post(path)
+          .type('form')
+          .send({ ...tabA, product_serial: 'SN-DE-A', product_details: 'Texto longo de A' }),
+        path,
+      );
+      expect(page.status).toBe(200);
+      expect(decodeEntities(page.text)).toContain(TEXT.finishedWhileEditing);
+      expect(page.text).not.toContain(TEXT.editFailed);
+      const rows = conflictRowsOf(page.text);
+      expect(rows.find((r) => r[0] === 'Número de série')?.[2]).toBe('SN-DE-A');
+      expect(rows.find((r) => r[0] === 'Defeito Reclamado')?.[2]).toBe('Texto longo de A');
+      expect(rows.find((r) => r[0] === 'Status')?.[1]).toBe('Finalizada');
+    });
+
+    it('against a backend without versions (SPEC §7 only) the loaded values are compared instead', async () => {
+      const bare = await listenRelay((req, res) => {
+        // Strips `version` from every answer, as a SPEC-only backend would send them.
+        const chunks: Buffer[] = [];
+        const upstream = new URL(web.api.url);
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', async () => {
+          const answer = await fetch(new URL(req.url ?? '/', upstream), {
+            method: req.method ?? 'GET',
+            headers: Object.fromEntries(
+              Object.entries(req.headers).filter(
+                ([k]) => !['host', 'content-length', 'connection'].includes(k),
+              ),
+            ) as Record<string, string>,
+            ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+          });
+          const text = await answer.text();
+          res.writeHead(answer.status, { 'content-type': 'application/json' });
+          res.end(text.replace(/"version":\d+,?/g, '').replace(/,}/g, '}'));
+        });
+      });
+      const other = await startTestWeb({ api: web.api, apiUrl: bare.url });
+      try {
+        const agent = await signIn(other);
+        const order = await newNormal();
+        const path = `/editar-os/${order.id}`;
+        const tabA = editFormOf((await agent.get(path)).text);
+        expect(tabA._version).toBeUndefined();
+        await change('normal', order.id, { status: 104, fix_technician_name: 'Bia' });
+        const page = await backToForm(
+          agent,
+          await agent
+            .post(path)
+            .type('form')
+            .send({ ...tabA, product_serial: 'SN-A' }),
+          path,
+        );
+        expect(page.status).toBe(200);
+        expect(conflictRowsOf(page.text)).toContainEqual(['Técnico', 'Bia', '-']);
+        expect((await getOrder('normal', order.id)).product_serial).toBe('SN-4431');
+      } finally {
+        await other.stop();
+        await bare.stop();
+      }
+    });
+
+    it('the session ends mid-form: sign in again and the form opens with the typing back', async () => {
+      const order = await newNormal();
+      const path = `/editar-os/${order.id}`;
+      const tab = await signIn(web);
+      const form = editFormOf((await tab.get(path)).text);
+      // Another tab's Sair ends the session.
+      await postForm(tab, '/sair', {}, '/configuracoes');
+      const sent = await tab
+        .post(path)
+        .type('form')
+        .send({ ...form, product_serial: 'SN-GUARDADO', product_details: 'Linha 1\r\nLinha 2' });
+      expect(sent.status).toBe(303);
+      const login = String(sent.headers.location);
+      expect(login).toMatch(/^\/\?next=%2Feditar-os%2F\d+%3Frascunho%3D[\w-]{22}$/);
+      const page = await tab.get(login);
+      expect(page.status).toBe(200);
+      expect(toastsOf(page.text)).toEqual([
+        'Sua sessão expirou. Entre novamente: o que você digitou foi guardado e volta ao formulário.',
+      ]);
+      expect(page.text).not.toContain('Formulário expirado');
+      const next = decodeURIComponent(login.slice('/?next='.length));
+      const signedIn = await postForm(
+        tab,
+        '/',
+        { username: MANAGER.username, password: MANAGER.password, next },
+        login,
+      );
+      expect(signedIn.headers.location).toBe(next);
+      const restored = await tab.get(next);
+      expect(restored.status).toBe(200);
+      expect(inputValue(restored.text, 'product_serial')).toBe('SN-GUARDADO');
+      expect(inputValue(restored.text, 'product_details')).toBe('Linha 1\r\nLinha 2');
+      expect(toastsOf(restored.text)).toEqual(['O que você digitou foi recuperado. Confira e salve.']);
+      // The draft holds no secret: the CSRF token of the lost session is not in it.
+      expect(restored.text).not.toContain(form._csrf);
+      const saved = await tab.post(path).type('form').send(editFormOf(restored.text));
+      expect(saved.headers.location).toBe(`/os/${order.id}`);
+      expect((await getOrder('normal', order.id)).product_serial).toBe('SN-GUARDADO');
+    });
+
+    it('Back after a refused save shows the form again without resubmitting (post/redirect/get)', async () => {
+      const order = await newNormal();
+      const path = `/editar-os/${order.id}`;
+      const form = editFormOf((await manager.get(path)).text);
+      const refused = await manager
+        .post(path)
+        .type('form')
+        .send({ ...form, fix_date: '99/99/2026' });
+      const draftPage = String(refused.headers.location);
+      // The refused form is a GET address: loading it again (Back, reload) repeats nothing.
+      const once = await manager.get(draftPage);
+      const twice = await manager.get(draftPage);
+      expect(fieldErrorOf(once.text, 'f-fix_date')).toBe(TEXT.badDate);
+      expect(fieldErrorOf(twice.text, 'f-fix_date')).toBe(TEXT.badDate);
+      expect(inputValue(twice.text, 'fix_date')).toBe('99/99/2026');
+      expect((await getOrder('normal', order.id)).fix_date).toBeNull();
     });
 
     it('an order of another kind goes to its own detail; an unknown one to /consulta', async () => {
@@ -920,8 +1176,12 @@ describe('service orders (web service-orders router)', () => {
 
     it('the return reason is required ("Digite algo para editar")', async () => {
       const ret = await newReturned((await newNormal()).id);
-      const res = await postForm(manager, `/editar-os-retorno/${ret.id}`, formOf({ return_motive: '' }));
-      expect(res.status).toBe(400);
+      const path = `/editar-os-retorno/${ret.id}`;
+      const res = await backToForm(
+        manager,
+        await postForm(manager, path, formOf({ return_motive: '' })),
+        path,
+      );
       expect(fieldErrorOf(res.text, 'f-return_motive')).toBe(TEXT.editRequired);
       expect(inputValue(res.text, 'fix_value_labor')).toBe('30,5');
     });
@@ -944,12 +1204,12 @@ describe('service orders (web service-orders router)', () => {
       });
       expect(shown(page.text, 'Motivo do retorno')).toBe('Chiado no som');
 
-      const failed = await postForm(
+      const path = `/editar-os-retorno/${ret.id}`;
+      const failed = await backToForm(
         manager,
-        `/editar-os-retorno/${ret.id}`,
-        formOf({ return_motive: 'a\u0000b' }),
+        await postForm(manager, path, formOf({ return_motive: 'a\u0000b' })),
+        path,
       );
-      expect(failed.status).toBeGreaterThanOrEqual(400);
       expect(toastsOf(failed.text)).toEqual([TEXT.editFailed]);
     });
   });
@@ -982,15 +1242,19 @@ describe('service orders (web service-orders router)', () => {
         service_payment_method: 'Pix',
         service_details: 'Levar escada',
       };
-      const empty = await postForm(manager, `/editar-os-externa/${ext.id}`, { ...fields, product_name: '' });
-      expect(empty.status).toBe(400);
+      const path = `/editar-os-externa/${ext.id}`;
+      const empty = await backToForm(
+        manager,
+        await postForm(manager, path, { ...fields, product_name: '' }),
+        path,
+      );
       expect(fieldErrorOf(empty.text, 'f-product_name')).toBe(TEXT.editRequired);
 
-      const badDate = await postForm(manager, `/editar-os-externa/${ext.id}`, {
-        ...fields,
-        service_date: '31/02/2026',
-      });
-      expect(badDate.status).toBe(400);
+      const badDate = await backToForm(
+        manager,
+        await postForm(manager, path, { ...fields, service_date: '31/02/2026' }),
+        path,
+      );
       expect(fieldErrorOf(badDate.text, 'f-service_date')).toBe(TEXT.badDate);
 
       const res = await postForm(manager, `/editar-os-externa/${ext.id}`, fields);

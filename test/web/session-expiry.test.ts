@@ -129,6 +129,6 @@ describe('session expiry slides while the session is used', () => {
     await expect(storeGet(sid)).rejects.toThrow(/no session/);
     const page = await agent.get('/consulta');
     expect(page.status).toBe(303);
-    expect(page.headers.location).toBe('/');
+    expect(page.headers.location).toBe('/?next=%2Fconsulta');
   });
 });

@@ -1,5 +1,5 @@
+import type { CashEntry } from '../../contract/transactions.ts';
 import { isManualEntryType } from '../../domain/transactions.ts';
-import type { CashEntry } from '../../server/backend/cash.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { CashTableHead } from './CashTable.tsx';
 import { cashCellTexts, entryValue, VALUE_COLUMN } from './cash-cells.ts';

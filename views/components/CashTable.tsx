@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { CashEntry } from '../../server/backend/cash.ts';
+import type { CashEntry } from '../../contract/transactions.ts';
 import { CASH_HEADERS, cashCellTexts, entryValue, VALUE_COLUMN } from './cash-cells.ts';
 
 /** SPEC §9 colours and signs: outflows (201) red with a minus, inflows green, cancellations neutral. */

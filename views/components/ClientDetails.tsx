@@ -1,5 +1,5 @@
+import type { Client } from '../../contract/clients.ts';
 import { formatCep, formatCnpj, formatCpf } from '../../domain/documents.ts';
-import type { Client } from '../../server/backend/clients.ts';
 import { DetailList, type DetailRow } from './DetailList.tsx';
 
 /** A value or a dash (SPEC §2: "a dash for empty fields"). */

@@ -1,5 +1,5 @@
+import type { Client } from '../../contract/clients.ts';
 import { formatCnpj, formatCpf } from '../../domain/documents.ts';
-import type { Client } from '../../server/backend/clients.ts';
 import { ClientDetails, orDash } from './ClientDetails.tsx';
 import { Field, type FieldErrors } from './Field.tsx';
 import { Form } from './Form.tsx';

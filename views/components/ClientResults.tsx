@@ -1,5 +1,5 @@
+import type { ClientWithOrders } from '../../contract/clients.ts';
 import { formatCnpj, formatCpf } from '../../domain/documents.ts';
-import type { ClientWithOrders } from '../../server/backend/clients.ts';
 import { escapeChild } from '../escape-html.ts';
 import { clientContactRows, orDash } from './ClientDetails.tsx';
 import { detailRowsHtml } from './DetailList.tsx';
@@ -38,7 +38,9 @@ function clientHtml(client: ClientWithOrders): string {
     `<span>CPF: ${escapeChild(orDash(formatCpf(client.cpf)))}</span>` +
     `<span>CNPJ: ${escapeChild(orDash(formatCnpj(client.cnpj)))}</span>` +
     `</summary><dl class="details">${detailRowsHtml(clientContactRows(client))}</dl>` +
-    `<p><a href="/editar-cliente/${escapeChild(client.id)}">Editar cliente</a></p>` +
+    `<p class="client-links"><a href="/editar-cliente/${escapeChild(client.id)}">Editar cliente</a>` +
+    `<a href="/abrir-os-normal?cliente=${escapeChild(client.id)}">Nova O.S.</a>` +
+    `<a href="/abrir-pedido?cliente=${escapeChild(client.id)}">Novo Pedido</a></p>` +
     groupHtml('Ordens de serviço', 'Nenhuma O.S. cadastrada para este cliente.', serviceOrders, '/os/') +
     groupHtml(
       'Pedidos',

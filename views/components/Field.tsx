@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useFirstInvalid } from '../context.ts';
 
 export type FieldErrors = Record<string, string | undefined>;
 
@@ -10,6 +11,20 @@ type Common = {
   /** Keeps ids unique when two forms on one page share field names. */
   idPrefix?: string;
 };
+
+/** A form's own focus (autoFocus asked for) gives way when the form came back with errors. */
+export function hasErrors(errors: FieldErrors | undefined): boolean {
+  return errors !== undefined && Object.values(errors).some(Boolean);
+}
+
+/**
+ * The `autofocus` of a field: the first field in error of the page takes it; otherwise the field that
+ * asked for it keeps it, unless its form has errors (the first of those has it then).
+ */
+export function useFieldFocus(error: string | undefined, errors: FieldErrors | undefined, asked?: boolean) {
+  const first = useFirstInvalid(error);
+  return first || (asked === true && !hasErrors(errors)) ? true : undefined;
+}
 
 function describedBy(id: string, error: string | undefined, hint: ReactNode) {
   const ids = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
@@ -48,6 +63,7 @@ export function Field(
 ) {
   const error = props.errors?.[props.name];
   const id = `${props.idPrefix ?? 'f-'}${props.name}`;
+  const autoFocus = useFieldFocus(error, props.errors, props.autoFocus);
   return (
     <div className={`field ${props.className ?? ''}`}>
       <label htmlFor={id}>{props.label}</label>
@@ -58,7 +74,7 @@ export function Field(
         defaultValue={props.type === 'password' ? undefined : (props.value ?? '')}
         autoComplete={props.autoComplete}
         inputMode={props.inputMode}
-        autoFocus={props.autoFocus}
+        autoFocus={autoFocus}
         maxLength={props.maxLength}
         placeholder={props.placeholder}
         aria-invalid={error ? true : undefined}
@@ -78,6 +94,7 @@ export function RadioGroup(
 ) {
   const error = props.errors?.[props.name];
   const id = `${props.idPrefix ?? 'f-'}${props.name}`;
+  const autoFocus = useFieldFocus(error, props.errors);
   return (
     <fieldset
       className="field radio-group"
@@ -85,13 +102,14 @@ export function RadioGroup(
       aria-describedby={describedBy(id, error, props.hint)}
     >
       <legend>{props.label}</legend>
-      {props.options.map((o) => (
+      {props.options.map((o, i) => (
         <label key={o.value} className="radio">
           <input
             type="radio"
             name={props.name}
             value={String(o.value)}
             defaultChecked={props.value === String(o.value)}
+            autoFocus={i === 0 ? autoFocus : undefined}
           />
           {o.label}
         </label>
@@ -111,12 +129,14 @@ export function SelectField(
 ) {
   const error = props.errors?.[props.name];
   const id = `${props.idPrefix ?? 'f-'}${props.name}`;
+  const autoFocus = useFieldFocus(error, props.errors);
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
       <select
         id={id}
         name={props.name}
+        autoFocus={autoFocus}
         defaultValue={props.value ?? ''}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, props.hint)}

@@ -7,6 +7,7 @@ export function MoneyField(props: {
   value?: string | undefined;
   errors?: FieldErrors | undefined;
   idPrefix?: string;
+  hint?: string;
 }) {
   return <Field {...props} inputMode="decimal" placeholder="0,00" autoComplete="off" />;
 }

@@ -1,6 +1,6 @@
 import { DateField } from './DateField.tsx';
 import type { FieldErrors } from './Field.tsx';
-import { Field } from './Field.tsx';
+import { Field, useFieldFocus } from './Field.tsx';
 import { MoneyField } from './MoneyField.tsx';
 import { PaymentMethodField } from './PaymentMethodField.tsx';
 
@@ -17,12 +17,14 @@ export function TextArea(props: {
 }) {
   const error = props.errors?.[props.name];
   const id = `f-${props.name}`;
+  const autoFocus = useFieldFocus(error, props.errors);
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
       <textarea
         id={id}
         name={props.name}
+        autoFocus={autoFocus}
         rows={props.rows ?? 3}
         defaultValue={props.value ?? ''}
         aria-invalid={error ? true : undefined}
@@ -37,12 +39,21 @@ export function TextArea(props: {
   );
 }
 
-/** Produto: name, model, brand, serial number, accessories, reported defect (SPEC §2). */
-export function ProductFields({ values, errors }: Props) {
+/**
+ * Produto: name, model, brand, serial number, accessories, reported defect (SPEC §2). `focusName`: the
+ * open screens put the keyboard on 'Nome do produto' once a client is selected.
+ */
+export function ProductFields({ values, errors, focusName }: Props & { focusName?: boolean }) {
   return (
     <fieldset className="group">
       <legend>Produto</legend>
-      <Field name="product_name" label="Nome do produto" value={values.product_name} errors={errors} />
+      <Field
+        name="product_name"
+        label="Nome do produto"
+        value={values.product_name}
+        errors={errors}
+        autoFocus={focusName}
+      />
       <div className="row">
         <Field name="product_model" label="Modelo" value={values.product_model} errors={errors} />
         <Field name="product_brand" label="Marca" value={values.product_brand} errors={errors} />
@@ -104,6 +115,8 @@ export function RepairFields({ values, errors, legend = 'Conserto' }: Props & { 
           label="Valor final"
           value={values.fix_value_final}
           errors={errors}
+          // Saved empty, it becomes peças + mão de obra (server/forms/service-order.ts withSuggestedFinal).
+          hint="Se ficar vazio: peças + mão de obra."
         />
       </div>
       <PaymentMethodField name="fix_payment_method" value={values.fix_payment_method} errors={errors} />

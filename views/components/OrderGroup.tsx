@@ -1,5 +1,5 @@
+import type { OrderSummary } from '../../contract/lists.ts';
 import type { OrderKind } from '../../domain/statuses.ts';
-import type { OrderSummary } from '../../server/backend/clients.ts';
 import { StatusLabel } from './StatusLabel.tsx';
 
 export type GroupItem = OrderSummary & { kind: OrderKind };

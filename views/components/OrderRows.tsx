@@ -1,5 +1,5 @@
+import type { OrderListItem } from '../../contract/lists.ts';
 import type { OrderKind } from '../../domain/statuses.ts';
-import type { OrderListItem } from '../../server/backend/lookup.ts';
 import { escapeChild } from '../escape-html.ts';
 import { statusLabelHtml } from './StatusLabel.tsx';
 

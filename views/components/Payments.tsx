@@ -1,5 +1,5 @@
+import type { Transaction } from '../../contract/transactions.ts';
 import { transactionLabel } from '../../domain/transactions.ts';
-import type { Transaction } from '../../server/backend/service-orders.ts';
 import { brl, day } from '../format.ts';
 
 /** An order's cash entries (SPEC §2): date, type, description, value, method; or the empty text. */

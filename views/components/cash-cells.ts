@@ -3,9 +3,10 @@
  * signed as SPEC §9 says with its flow (the colour). CashTable (React) and CashDayTable (rows written as one
  * string) both draw their cells from here, so the two lists cannot show different columns.
  */
+
+import type { CashEntry } from '../../contract/transactions.ts';
 import { formatBRL, reaisToCents } from '../../domain/money.ts';
 import { type Flow, flowOf, transactionLabel } from '../../domain/transactions.ts';
-import type { CashEntry } from '../../server/backend/cash.ts';
 import { day } from '../format.ts';
 
 /** Date, type, description, value, payment method, order number, product name, brand, client name. */

@@ -41,7 +41,15 @@ function Submenu({ label, items, current }: { label: string; items: typeof ABRIR
  * The top menu of SPEC §2, on every private page: `current` is the address of the menu's link to the page
  * shown ('' when none is), marked as the current page.
  */
-export function Menu({ current, username }: { current: string; username: string }) {
+export function Menu({
+  current,
+  username,
+  painel = false,
+}: {
+  current: string;
+  username: string;
+  painel?: boolean;
+}) {
   return (
     <nav className="menu" aria-label="Menu principal">
       <a className="brand" href="/consulta">
@@ -62,6 +70,13 @@ export function Menu({ current, username }: { current: string; username: string 
         <Submenu label="Abrir" items={ABRIR} current={current} />
         <Submenu label="Listar por Status" items={LISTAR} current={current} />
         <Submenu label="Caixa" items={CAIXA} current={current} />
+        {painel ? (
+          <li>
+            <a href="/painel" aria-current={current === '/painel' ? 'page' : undefined}>
+              Painel
+            </a>
+          </li>
+        ) : null}
       </ul>
       <span className="who">{username}</span>
       <a className="settings" href="/configuracoes" aria-label="Configurações" title="Configurações">
@@ -80,6 +95,7 @@ export function Menu({ current, username }: { current: string; username: string 
 const LINKS = new Set([
   '/consulta',
   '/cadastrar-cliente',
+  '/painel',
   ...[...ABRIR, ...LISTAR, ...CAIXA].map((i) => i.href),
 ]);
 /** Users times the menu's links and none: a handful in a shop; the bound only guards memory. */
@@ -92,12 +108,12 @@ const rendered = new Map<string, string>();
  * (React rendering it on each page cost about a sixth of the web's rendering there, npm run bench).
  * The username is in the key, so no user is ever shown another's name.
  */
-export function menuHtml(path: string, username: string): string {
+export function menuHtml(path: string, username: string, painel = false): string {
   const current = LINKS.has(path) ? path : '';
-  const key = `${current} ${username}`;
+  const key = `${current} ${painel ? 'P' : '-'} ${username}`;
   let html = rendered.get(key);
   if (html === undefined) {
-    html = renderToStaticMarkup(<Menu current={current} username={username} />);
+    html = renderToStaticMarkup(<Menu current={current} username={username} painel={painel} />);
     if (rendered.size >= MAX_KEPT) rendered.clear();
     rendered.set(key, html);
   }

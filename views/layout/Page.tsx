@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Toast } from '../../server/session-data.ts';
+import type { Toast } from '../../contract/web.ts';
 import { Toasts } from './Toasts.tsx';
 
 /**

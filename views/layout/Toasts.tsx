@@ -1,4 +1,4 @@
-import type { Toast } from '../../server/session-data.ts';
+import type { Toast } from '../../contract/web.ts';
 
 /** Top-right toasts that leave by CSS alone: 4 s for errors, 2 s for successes (SPEC §9). */
 export function Toasts({ toasts }: { toasts: Toast[] }) {

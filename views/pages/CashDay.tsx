@@ -1,10 +1,12 @@
+import type { CashEntry } from '../../contract/transactions.ts';
 import { formatBRL } from '../../domain/money.ts';
-import type { CashEntry } from '../../server/backend/cash.ts';
+import type { MethodTotal } from '../../domain/transactions.ts';
 import { CashDayTable } from '../components/CashDayTable.tsx';
 import { DialogTrigger } from '../components/Dialog.tsx';
 import { EntryDialog, type EntryDialogState } from '../components/EntryDialog.tsx';
 import { Form } from '../components/Form.tsx';
 import { ManagerDialog, type ManagerDialogState } from '../components/ManagerDialog.tsx';
+import { MethodTotals } from '../components/MethodTotals.tsx';
 
 export const CREATE_ENTRY_DIALOG = 'criar-lancamento';
 export const EDIT_ENTRY_DIALOG = 'editar-lancamento';
@@ -13,6 +15,8 @@ export const DELETE_ENTRY_DIALOG = 'deletar-lancamento';
 export type CashDayProps = {
   dayLabel: string;
   totalCents: number;
+  /** The total split by payment method (server/cash-balance.ts balanceByMethodOf). */
+  byMethod?: readonly MethodTotal[];
   entries: CashEntry[];
   create: EntryDialogState;
   /** The entry being edited or deleted (?editar=<id> / ?deletar=<id>), with its dialog state. */
@@ -21,7 +25,15 @@ export type CashDayProps = {
 };
 
 /** Caixa do dia (SPEC §2): today's date and total, the entries, print, Criar Lançamento, edit and delete. */
-export function CashDay({ dayLabel, totalCents, entries, create, edit, remove }: CashDayProps) {
+export function CashDay({
+  dayLabel,
+  totalCents,
+  byMethod = [],
+  entries,
+  create,
+  edit,
+  remove,
+}: CashDayProps) {
   return (
     <section className="cash-page">
       <header className="cash-header">
@@ -29,6 +41,7 @@ export function CashDay({ dayLabel, totalCents, entries, create, edit, remove }:
         <p className="total">
           Total: <strong className={totalCents < 0 ? 'flow-out' : 'flow-in'}>{formatBRL(totalCents)}</strong>
         </p>
+        <MethodTotals totals={byMethod} />
       </header>
       <div className="actions">
         <a className="button" href="/caixa-hoje/imprimir" target="_blank" rel="noopener">

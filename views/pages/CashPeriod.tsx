@@ -1,10 +1,11 @@
+import type { CashEntry } from '../../contract/transactions.ts';
 import { formatBRL } from '../../domain/money.ts';
-import type { CashEntry } from '../../server/backend/cash.ts';
 import { CashTable } from '../components/CashTable.tsx';
 import { DateField } from '../components/DateField.tsx';
 import type { FieldErrors } from '../components/Field.tsx';
 import { Form } from '../components/Form.tsx';
 import { Pager, type PagerProps } from '../components/Pager.tsx';
+import { PeriodReport, type PeriodReportProps } from '../components/PeriodReport.tsx';
 
 export type CashPeriodProps = {
   values: { de?: string; ate?: string };
@@ -18,6 +19,8 @@ export type CashPeriodProps = {
     printHref: string;
     /** Only when the period has more than one page. */
     pager: PagerProps | null;
+    /** The chart, totals and exports; absent when the backend has no reports (SPEC §7 only). */
+    report?: PeriodReportProps | null;
   } | null;
 };
 
@@ -51,6 +54,7 @@ export function CashPeriod({ values, errors, result }: CashPeriodProps) {
               Imprimir
             </a>
           </div>
+          {result.report ? <PeriodReport {...result.report} /> : null}
           {result.pager ? <Pager {...result.pager} /> : null}
           {result.entries.length === 0 ? (
             <p className="empty">Nenhuma transação foi encontrada para a data.</p>

@@ -1,13 +1,17 @@
-import type { ClientValues } from '../../server/forms/client.ts';
+import type { ClientValues } from '../../contract/web.ts';
+import { isTerminal } from '../../domain/statuses.ts';
 import { DialogTrigger } from '../components/Dialog.tsx';
 import { Field, type FieldErrors } from '../components/Field.tsx';
 import { Form } from '../components/Form.tsx';
 import { Island } from '../components/Island.tsx';
 import { ManagerDialog, type ManagerDialogState } from '../components/ManagerDialog.tsx';
 import { type GroupItem, OrderGroup } from '../components/OrderGroup.tsx';
+import { StatusLabel } from '../components/StatusLabel.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 
 export const DELETE_CLIENT_DIALOG = 'deletar-cliente';
+/** Ticked to register a CPF or CNPJ that belonged to a deleted client (the api asks first). */
+export const REUSE_DOCUMENT_FIELD = 'reuse_deleted_document';
 
 export type ClientFormProps = {
   mode: 'create' | 'edit';
@@ -20,8 +24,51 @@ export type ClientFormProps = {
     name: string;
     serviceOrders: GroupItem[];
     deleteDialog: ManagerDialogState;
+    /** Why the last delete was refused (the api names the orders still open). */
+    deleteRefusal?: string | undefined;
+    /** What the form was loaded from (the values' hash, the version when there is one). */
+    loaded?: Record<string, string> | undefined;
   };
 };
+
+/**
+ * What deleting does, said before it is done (docs/decisions/017-deleting-a-client-with-orders.md):
+ * refused while an order is open; the orders listed; finished ones stay in the history and the cash.
+ */
+function DeleteConsequences({ orders, refusal }: { orders: GroupItem[]; refusal?: string | undefined }) {
+  const open = orders.filter((o) => !isTerminal(o.kind, o.status));
+  return (
+    <div className="delete-consequences">
+      {refusal ? (
+        <p role="alert" className="field-error">
+          {refusal}
+        </p>
+      ) : null}
+      {open.length > 0 ? (
+        <>
+          <p>
+            Este cliente tem ordens em aberto. Enquanto houver uma ordem em aberto (O.S., retorno, atendimento
+            externo ou pedido) o cliente não pode ser excluído: finalize, cancele ou exclua estas ordens
+            primeiro.
+          </p>
+          <ul className="open-orders">
+            {open.map((o) => (
+              <li key={`${o.kind}-${o.id}`}>
+                <a href={`/os/${o.id}`}>{o.number}</a> · {o.product_name ?? '-'} ·{' '}
+                <StatusLabel kind={o.kind} code={o.status} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <p>
+        {orders.length > 0
+          ? `As ${orders.length} ordens deste cliente continuam no histórico e no caixa, mas deixam de ser encontradas pelo nome dele na Consulta.`
+          : 'Este cliente não tem ordens de serviço.'}
+      </p>
+    </div>
+  );
+}
 
 /** The client fields with the zip-code search; the same form registers and edits. */
 function ClientFields({ values, errors }: { values: ClientValues; errors: FieldErrors | undefined }) {
@@ -104,23 +151,44 @@ export function ClientForm({ mode, action, values, errors, edit }: ClientFormPro
   return (
     <section className="client-form">
       <h1>{mode === 'create' ? 'Cadastrar Cliente' : 'Editar Cliente'}</h1>
+      {edit ? (
+        <p className="client-links">
+          <a className="button" href={`/abrir-os-normal?cliente=${edit.id}`}>
+            Nova O.S.
+          </a>
+          <a className="button" href={`/abrir-pedido?cliente=${edit.id}`}>
+            Novo Pedido
+          </a>
+        </p>
+      ) : null}
       <Form
         action={action}
         label={mode === 'create' ? 'Cadastrar Cliente' : 'Editar Cliente'}
         className="wide"
       >
-        {/* Enter in any field saves: the first submit button of a form is its default. */}
+        {/* Enter in a field presses the form's first submit button: it saves, or looks the CEP up while
+            the address is still empty (server/routes/clients.ts, looksUpCep). */}
         <button
           type="submit"
           name="intent"
-          value="save"
+          value="enter"
           className="default-submit"
           tabIndex={-1}
           aria-hidden="true"
         >
           Salvar
         </button>
+        {Object.entries(edit?.loaded ?? {}).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <ClientFields values={values} errors={errors} />
+        {errors?.[REUSE_DOCUMENT_FIELD] ? (
+          <div className="field checkbox">
+            <label>
+              <input type="checkbox" name={REUSE_DOCUMENT_FIELD} value="sim" /> {errors[REUSE_DOCUMENT_FIELD]}
+            </label>
+          </div>
+        ) : null}
         <div className="actions">
           <SubmitButton label="Salvar" name="intent" value="save" />
           {edit ? (
@@ -141,7 +209,9 @@ export function ClientForm({ mode, action, values, errors, edit }: ClientFormPro
             action={`/editar-cliente/${edit.id}/deletar`}
             state={edit.deleteDialog}
             submitLabel="Deletar"
-          />
+          >
+            <DeleteConsequences orders={edit.serviceOrders} refusal={edit.deleteRefusal} />
+          </ManagerDialog>
           <OrderGroup
             title="Ordens de serviço"
             empty="Nenhuma O.S. cadastrada para este cliente."

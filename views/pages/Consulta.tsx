@@ -1,4 +1,6 @@
-import type { ClientWithOrders } from '../../server/backend/clients.ts';
+import type { ClientWithOrders } from '../../contract/clients.ts';
+import type { AgeingLimits } from '../../domain/client-view.ts';
+import { type AgedOrder, AgedOrders } from '../components/AgedOrders.tsx';
 import { ClientResults } from '../components/ClientResults.tsx';
 import { Field, type FieldErrors, SelectField } from '../components/Field.tsx';
 import { Form } from '../components/Form.tsx';
@@ -22,10 +24,12 @@ export type ConsultaProps = {
   values: { q?: string; tipo?: string };
   errors?: FieldErrors;
   results?: { kind: 'cliente'; clients: ClientWithOrders[] } | { kind: 'os' | 'pedido'; orders: OrderRow[] };
+  /** The orders with their dates (decision 020), when the backend sends them: a table with their age. */
+  aged?: { orders: AgedOrder[]; tz: string; limits: AgeingLimits } | undefined;
 };
 
 /** Consulta (SPEC §2): search text, Cliente / O.S. / Pedido, Buscar, and the results. */
-export function Consulta({ values, errors, results }: ConsultaProps) {
+export function Consulta({ values, errors, results, aged }: ConsultaProps) {
   const kind = results?.kind;
   const empty =
     results && (results.kind === 'cliente' ? results.clients.length === 0 : results.orders.length === 0);
@@ -46,12 +50,24 @@ export function Consulta({ values, errors, results }: ConsultaProps) {
           Buscar
         </button>
       </Form>
+      <p className="hint search-hint">
+        Cliente: nome, CPF ou CNPJ. O.S.: número, número de série ou nome do produto. Pedido: número.
+      </p>
       {kind && empty ? <p className="empty">{EMPTY_RESULTS[kind]}</p> : null}
       {results?.kind === 'cliente' && results.clients.length > 0 ? (
         <ClientResults clients={results.clients} />
       ) : null}
-      {results && results.kind !== 'cliente' && results.orders.length > 0 ? (
+      {results && results.kind !== 'cliente' && results.orders.length > 0 && !aged ? (
         <OrderRows rows={results.orders} />
+      ) : null}
+      {results && results.kind !== 'cliente' && results.orders.length > 0 && aged ? (
+        <AgedOrders
+          orders={aged.orders}
+          kind={results.kind === 'pedido' ? 'parts' : 'normal'}
+          tz={aged.tz}
+          limit={undefined}
+          limits={aged.limits}
+        />
       ) : null}
     </section>
   );

@@ -1,6 +1,6 @@
+import type { Client } from '../../contract/clients.ts';
 import { formatCnpj, formatCpf } from '../../domain/documents.ts';
-import type { Client } from '../../server/backend/clients.ts';
-import { EDITABLE_PARTS_STATUSES } from '../../server/forms/parts-order.ts';
+import { EDITABLE_PARTS_STATUSES } from '../../domain/statuses.ts';
 import { orDash } from '../components/ClientDetails.tsx';
 import { DateField } from '../components/DateField.tsx';
 import { DetailList } from '../components/DetailList.tsx';
@@ -30,6 +30,8 @@ export type EditPartsOrderProps = {
   client: Client | null;
   values: EditPartsOrderValues;
   errors?: FieldErrors;
+  /** What the form was loaded from (version, values' hash): a save over a newer one is refused. */
+  loaded?: Record<string, string> | undefined;
 };
 
 /** Who the order is for, in one line of facts: name, documents, phone. */
@@ -52,12 +54,15 @@ function ClientSummary({ client }: { client: Client | null }) {
  * Editar Pedido (SPEC §2): status (the three open ones), a client summary, part name, code, model,
  * value, payment method, and the manufacturer's order date and code. Salvar goes to /pedido/{id}.
  */
-export function EditPartsOrder({ id, number, client, values, errors }: EditPartsOrderProps) {
+export function EditPartsOrder({ id, number, client, values, errors, loaded }: EditPartsOrderProps) {
   return (
     <section className="edit-parts-order">
       <h1>{`Editar Pedido: ${number}`}</h1>
       <ClientSummary client={client} />
       <Form action={`/editar-pedido/${id}`} className="wide parts-order-form" label="Editar Pedido">
+        {Object.entries(loaded ?? {}).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <SelectField
           name="status"
           label="Status"

@@ -1,5 +1,5 @@
+import type { ServiceOrderKind } from '../../contract/service-orders.ts';
 import { editableStatuses } from '../../domain/statuses.ts';
-import type { ServiceOrderKind } from '../../server/backend/service-orders.ts';
 import { type FieldErrors, SelectField } from '../components/Field.tsx';
 import { Form } from '../components/Form.tsx';
 import { ProductFields, RepairFields, ServiceFields, TextArea } from '../components/OrderFields.tsx';
@@ -12,6 +12,8 @@ export type EditServiceOrderProps = {
   number: string;
   values: Record<string, string | undefined>;
   errors?: FieldErrors | undefined;
+  /** What the form was loaded from (version, values' hash): a save over a newer one is refused. */
+  loaded?: Record<string, string> | undefined;
   /** A return: the order it returns, for context. */
   original?: { id: string; number: string; product_name: string | null } | undefined;
 };
@@ -26,7 +28,15 @@ export function editTitle(kind: ServiceOrderKind, number: string): string {
  * Editar O.S. (normal), Editar O.S. de retorno and Editar Atendimento Externo (SPEC §2): the status of
  * the kind without the terminal ones (SPEC §4), and the fields each kind has.
  */
-export function EditServiceOrder({ kind, id, number, values, errors, original }: EditServiceOrderProps) {
+export function EditServiceOrder({
+  kind,
+  id,
+  number,
+  values,
+  errors,
+  loaded,
+  original,
+}: EditServiceOrderProps) {
   const title = editTitle(kind, number);
   return (
     <section className={`os-edit os-edit-${kind}`}>
@@ -38,6 +48,9 @@ export function EditServiceOrder({ kind, id, number, values, errors, original }:
         </p>
       ) : null}
       <Form action={`${ACTION[kind]}${id}`} label={title} className="wide">
+        {Object.entries(loaded ?? {}).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <SelectField
           name="status"
           label="Status"

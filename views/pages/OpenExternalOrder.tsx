@@ -30,7 +30,7 @@ export function OpenExternalOrder({ picker, values, errors, clientId }: OpenExte
       {formClientId ? (
         <Form action={OPEN_EXTERNAL_PATH} className="wide" label="Abrir Serviço Externo">
           <input type="hidden" name="client_id" value={formClientId} />
-          <ProductFields values={values} errors={errors} />
+          <ProductFields values={values} errors={errors} focusName />
           <ServiceFields values={values} errors={errors} />
           <div className="actions">
             <SubmitButton label="Salvar" />

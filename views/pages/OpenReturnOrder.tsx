@@ -16,6 +16,8 @@ export type OriginalOrder = {
   clientName: string;
   productName: string;
   status: number;
+  /** The original's warranty (decision 020): its text, and whether opening needs a manager. */
+  warranty?: { text: string; expired: boolean } | null;
 };
 
 export type OpenReturnOrderProps = {
@@ -64,6 +66,7 @@ export function OpenReturnOrder(props: OpenReturnOrderProps) {
                 ['Cliente', original.clientName],
                 ['Produto', original.productName],
                 ['Status', { html: statusLabelHtml('normal', original.status) }],
+                ...(original.warranty ? [['Garantia', original.warranty.text] as const] : []),
               ]}
             />
           </div>
@@ -76,6 +79,7 @@ export function OpenReturnOrder(props: OpenReturnOrderProps) {
               errors={props.errors}
               rows={4}
             />
+            {original.warranty?.expired ? <OutOfWarranty errors={props.errors} /> : null}
             <div className="actions">
               <SubmitButton label="Salvar" />
             </div>
@@ -83,5 +87,22 @@ export function OpenReturnOrder(props: OpenReturnOrderProps) {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** Out of warranty the return needs a manager's credentials, and the return records who allowed it. */
+function OutOfWarranty({ errors }: { errors?: FieldErrors | undefined }) {
+  return (
+    <fieldset className="out-of-warranty">
+      <legend>Garantia vencida: confirme login do gerente</legend>
+      <Field name="confirm_username" label="Usuário do gerente" autoComplete="off" errors={errors} />
+      <Field
+        name="confirm_password"
+        label="Senha do gerente"
+        type="password"
+        autoComplete="off"
+        errors={errors}
+      />
+    </fieldset>
   );
 }

@@ -30,7 +30,7 @@ export function OpenServiceOrder({ picker, values, errors, clientId }: OpenServi
       {formClientId ? (
         <Form action={OPEN_NORMAL_PATH} className="wide" label="Abrir O.S.">
           <input type="hidden" name="client_id" value={formClientId} />
-          <ProductFields values={values} errors={errors} />
+          <ProductFields values={values} errors={errors} focusName />
           <div className="actions">
             <SubmitButton label="Salvar" />
           </div>

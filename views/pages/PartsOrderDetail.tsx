@@ -1,16 +1,17 @@
+import { type PartsOrder, paymentMethodOf } from '../../contract/parts-orders.ts';
 import { formatDisplayDate } from '../../domain/dates.ts';
 import { isTerminal } from '../../domain/statuses.ts';
 import { TRANSACTION_TYPES } from '../../domain/transactions.ts';
-import { type PartsOrder, paymentMethodOf } from '../../server/backend/orders.ts';
 import { ClientDetails, orDash } from '../components/ClientDetails.tsx';
+import { CLOSE_DIALOG, CloseConfirmDialog } from '../components/CloseConfirmDialog.tsx';
 import { DetailList, type DetailRow } from '../components/DetailList.tsx';
 import { DialogTrigger } from '../components/Dialog.tsx';
-import { Form } from '../components/Form.tsx';
 import { ManagerDialog, type ManagerDialogState } from '../components/ManagerDialog.tsx';
 import { TextArea } from '../components/OrderFields.tsx';
+import { OrderPanel, type OrderPanelView } from '../components/OrderPanel.tsx';
+import { PaymentSummary } from '../components/PaymentSummary.tsx';
 import { Payments } from '../components/Payments.tsx';
 import { StatusLabel, statusLabelHtml } from '../components/StatusLabel.tsx';
-import { SubmitButton } from '../components/SubmitButton.tsx';
 import {
   UPFRONT_DIALOG,
   UpfrontPaymentDialog,
@@ -26,15 +27,26 @@ export type PartsOrderDetailProps = {
   /** The shop's time zone (SHOP_TZ): timestamps read as the shop's calendar day. */
   shopTz: string;
   upfront: UpfrontState;
+  close?: { open: boolean } | undefined;
   cancel: ManagerDialogState & { values?: { confirm_username?: string; cancel_motive?: string } };
   remove: ManagerDialogState;
+  /** The client's side (decision 020); absent against a backend without it. */
+  panel?: OrderPanelView | null;
 };
 
 /**
  * The parts order (SPEC §2 Parts order detail): client, order data, upfront payments, and the actions.
  * Cancelled (103) and completed (104) orders show only the two print buttons and no Edit link.
  */
-export function PartsOrderDetail({ order, shopTz, upfront, cancel, remove }: PartsOrderDetailProps) {
+export function PartsOrderDetail({
+  order,
+  shopTz,
+  upfront,
+  cancel,
+  remove,
+  close,
+  panel,
+}: PartsOrderDetailProps) {
   const id = encodeURIComponent(String(order.id));
   const base = `/pedido/${id}`;
   const open = !isTerminal('parts', order.status);
@@ -87,9 +99,11 @@ export function PartsOrderDetail({ order, shopTz, upfront, cancel, remove }: Par
               label="Pagamento antecipado"
               href={`${base}?dialogo=${UPFRONT_DIALOG}`}
             />
-            <Form action={`${base}/enviar-caixa`} className="inline" label="Enviar para o caixa">
-              <SubmitButton label="Finalizar e Enviar para o caixa" busyLabel="Enviando..." />
-            </Form>
+            <DialogTrigger
+              dialogId={CLOSE_DIALOG}
+              label="Finalizar e Enviar para o caixa"
+              href={`${base}?dialogo=${CLOSE_DIALOG}`}
+            />
             <DialogTrigger
               dialogId={CANCEL_PARTS_ORDER_DIALOG}
               label="Cancelar Pedido"
@@ -108,10 +122,22 @@ export function PartsOrderDetail({ order, shopTz, upfront, cancel, remove }: Par
 
       <h2>Pagamentos antecipados</h2>
       <Payments transactions={upfronts} empty="Sem pagamentos antecipados" />
+      <PaymentSummary transactions={order.transactions ?? []} finalValue={order.piece_value} />
+
+      {panel ? <OrderPanel panel={panel} kind="parts" tz={shopTz} /> : null}
 
       {open ? (
         <>
           <UpfrontPaymentDialog action={`${base}/pagamento-antecipado`} state={upfront} />
+          <CloseConfirmDialog
+            action={`${base}/enviar-caixa`}
+            open={close?.open ?? false}
+            summary={{
+              finalValue: order.piece_value ?? null,
+              paymentMethod: paymentMethodOf(order) ?? null,
+              upfront: upfronts.reduce((sum, t) => sum + Math.round(Number(t.value) * 100), 0) / 100,
+            }}
+          />
           <ManagerDialog
             id={CANCEL_PARTS_ORDER_DIALOG}
             title={`Cancelar Pedido: ${order.number}`}

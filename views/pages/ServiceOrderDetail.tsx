@@ -1,17 +1,21 @@
-import { formatDisplayDate } from '../../domain/dates.ts';
-import { isTerminal, type OrderKind, showsFinishDate } from '../../domain/statuses.ts';
 import type {
   AnyServiceOrder,
   ExternalOrder,
   NormalOrder,
   ReturnedOrder,
-} from '../../server/backend/service-orders.ts';
+} from '../../contract/service-orders.ts';
+import { formatDisplayDate } from '../../domain/dates.ts';
+import { isTerminal, type OrderKind, showsFinishDate } from '../../domain/statuses.ts';
+import { TRANSACTION_TYPES } from '../../domain/transactions.ts';
 import { ClientDetails, orDash } from '../components/ClientDetails.tsx';
+import { CLOSE_DIALOG, CloseConfirmDialog, type CloseSummary } from '../components/CloseConfirmDialog.tsx';
 import { DetailList, type DetailRow } from '../components/DetailList.tsx';
 import { Dialog, DialogCancel, DialogTrigger } from '../components/Dialog.tsx';
 import type { FieldErrors } from '../components/Field.tsx';
 import { Form } from '../components/Form.tsx';
 import { ManagerDialog, type ManagerDialogState } from '../components/ManagerDialog.tsx';
+import { OrderPanel, type OrderPanelView } from '../components/OrderPanel.tsx';
+import { PaymentSummary } from '../components/PaymentSummary.tsx';
 import { Payments } from '../components/Payments.tsx';
 import { StatusLabel, statusLabelHtml } from '../components/StatusLabel.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
@@ -24,7 +28,7 @@ import { brl } from '../format.ts';
 
 export const CANCEL_DIALOG = 'cancelar-os';
 export const DELETE_DIALOG = 'deletar-os';
-export { UPFRONT_DIALOG };
+export { CLOSE_DIALOG, UPFRONT_DIALOG };
 
 export type CancelState = {
   open: boolean;
@@ -36,8 +40,27 @@ export type CancelState = {
 export type ServiceOrderDetailProps = {
   found: AnyServiceOrder;
   tz: string;
-  dialogs: { upfront: UpfrontState; cancel: CancelState; remove: ManagerDialogState };
+  dialogs: {
+    upfront: UpfrontState;
+    cancel: CancelState;
+    remove: ManagerDialogState;
+    close?: { open: boolean };
+  };
+  /** The client's side (decision 020); absent against a backend without it. */
+  panel?: OrderPanelView | null;
 };
+
+/** What closing the order books (API.md Orders): its final value, its method, the upfront payments. */
+function closeSummaryOf(found: AnyServiceOrder): CloseSummary {
+  const upfront = (found.order.transactions ?? [])
+    .filter((t) => t.type === TRANSACTION_TYPES.UPFRONT_PAYMENT)
+    .reduce((sum, t) => sum + Math.round(Number(t.value) * 100), 0);
+  const terms =
+    found.kind === 'external'
+      ? { finalValue: found.order.service_value, paymentMethod: found.order.service_payment_method }
+      : { finalValue: found.order.fix_value_final, paymentMethod: found.order.fix_payment_method };
+  return { ...terms, upfront: upfront / 100 };
+}
 
 const EDIT_PATH = { normal: '/editar-os/', returned: '/editar-os-retorno/', external: '/editar-os-externa/' };
 const HEADING = { normal: 'O.S.', returned: 'O.S. de Retorno', external: 'Atendimento Externo' };
@@ -167,6 +190,7 @@ function CancelDialog({ action, number, state }: { action: string; number: strin
             name="cancel_motive"
             rows={3}
             defaultValue={state.values?.cancel_motive ?? ''}
+            autoFocus={invalid ? true : undefined}
             aria-invalid={invalid ? true : undefined}
             aria-describedby={message ? 'cancel-cancel_motive-error' : undefined}
           />
@@ -186,7 +210,7 @@ function CancelDialog({ action, number, state }: { action: string; number: strin
 }
 
 /** Service order detail (SPEC §2 /os/{id}): normal, return or external, with its actions. */
-export function ServiceOrderDetail({ found, tz, dialogs }: ServiceOrderDetailProps) {
+export function ServiceOrderDetail({ found, tz, dialogs, panel }: ServiceOrderDetailProps) {
   const { kind, order } = found;
   const id = encodeURIComponent(String(order.id));
   const base = `/os/${id}`;
@@ -220,6 +244,9 @@ export function ServiceOrderDetail({ found, tz, dialogs }: ServiceOrderDetailPro
             Imprimir 2 vias
           </a>
         ) : null}
+        <a className="button" href={`${base}/entrega`} target="_blank" rel="noopener">
+          Imprimir comprovante de entrega
+        </a>
         {open && kind !== 'external' ? (
           <DialogTrigger
             dialogId={UPFRONT_DIALOG}
@@ -228,9 +255,11 @@ export function ServiceOrderDetail({ found, tz, dialogs }: ServiceOrderDetailPro
           />
         ) : null}
         {open ? (
-          <Form action={`${base}/finalizar`} className="inline" label="Finalizar e Enviar para o caixa">
-            <SubmitButton label="Finalizar e Enviar para o caixa" busyLabel="Enviando..." />
-          </Form>
+          <DialogTrigger
+            dialogId={CLOSE_DIALOG}
+            label="Finalizar e Enviar para o caixa"
+            href={`${base}?dialogo=${CLOSE_DIALOG}`}
+          />
         ) : null}
         {open ? (
           <DialogTrigger
@@ -254,12 +283,23 @@ export function ServiceOrderDetail({ found, tz, dialogs }: ServiceOrderDetailPro
 
       <h2>Pagamentos</h2>
       <Payments transactions={order.transactions ?? []} empty="Sem pagamentos" />
+      <PaymentSummary
+        transactions={order.transactions ?? []}
+        finalValue={found.kind === 'external' ? found.order.service_value : found.order.fix_value_final}
+      />
+
+      {panel ? <OrderPanel panel={panel} kind={kind} tz={tz} /> : null}
 
       {open ? (
         <>
           {kind !== 'external' ? (
             <UpfrontPaymentDialog action={`${base}/pagamento-antecipado`} state={dialogs.upfront} />
           ) : null}
+          <CloseConfirmDialog
+            action={`${base}/finalizar`}
+            open={dialogs.close?.open ?? false}
+            summary={closeSummaryOf(found)}
+          />
           <CancelDialog action={`${base}/cancelar`} number={order.number} state={dialogs.cancel} />
           <ManagerDialog
             id={DELETE_DIALOG}

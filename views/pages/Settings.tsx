@@ -24,6 +24,15 @@ export function Settings({ isManager, profile, createUser }: SettingsProps) {
 
       {isManager ? (
         <>
+          <p className="settings-link">
+            <a href="/configuracoes/impressoras">Impressoras</a>
+          </p>
+          <p className="settings-link">
+            <a href="/configuracoes/atendimento">Atendimento ao cliente</a>
+          </p>
+          <p className="settings-link">
+            <a href="/configuracoes/usuarios">Usuários</a>
+          </p>
           <DialogTrigger
             dialogId={CREATE_USER_DIALOG}
             label="Criar Usuário"

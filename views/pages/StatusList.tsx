@@ -1,4 +1,5 @@
-import type { StatusOption } from '../../domain/statuses.ts';
+import type { OrderKind, StatusOption } from '../../domain/statuses.ts';
+import { type AgedOrder, AgedOrders } from '../components/AgedOrders.tsx';
 import { type FieldErrors, SelectField } from '../components/Field.tsx';
 import { Form } from '../components/Form.tsx';
 import { type OrderRow, OrderRows } from '../components/OrderRows.tsx';
@@ -15,10 +16,18 @@ export type StatusListProps = {
   rows?: OrderRow[];
   /** The text when the listing found nothing. */
   empty: string;
+  /** The orders with their dates (decision 020): shown as a table with headers instead of `rows`. */
+  aged?: {
+    orders: AgedOrder[];
+    kind: OrderKind;
+    tz: string;
+    limit: number | undefined;
+    oldestFirst: boolean;
+  };
 };
 
 /** Listar por Status (SPEC §2): a status selector, Listar, and the orders in five columns. */
-export function StatusList({ title, action, options, status, errors, rows, empty }: StatusListProps) {
+export function StatusList({ title, action, options, status, errors, rows, empty, aged }: StatusListProps) {
   return (
     <section className="status-list">
       <h1>{title}</h1>
@@ -30,12 +39,21 @@ export function StatusList({ title, action, options, status, errors, rows, empty
           value={status}
           errors={errors}
         />
+        {aged ? (
+          <label className="check">
+            <input type="checkbox" name="ordem" value="antigas" defaultChecked={aged.oldestFirst} /> Mais
+            antigas primeiro
+          </label>
+        ) : null}
         <button type="submit" className="primary">
           Listar
         </button>
       </Form>
       {rows && rows.length === 0 ? <p className="empty">{empty}</p> : null}
-      {rows && rows.length > 0 ? <OrderRows rows={rows} /> : null}
+      {rows && rows.length > 0 && !aged ? <OrderRows rows={rows} /> : null}
+      {rows && rows.length > 0 && aged ? (
+        <AgedOrders orders={aged.orders} kind={aged.kind} tz={aged.tz} limit={aged.limit} />
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,192 @@
+/** The printers and print_jobs tables: every query of the area, each short (no connection is held). */
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.ts';
+
+/** A job handed out and not reported comes back to the queue after this long (the agent died). */
+export const TAKE_LEASE_SECONDS = 120;
+
+const printerColumns = ['id', 'name', 'paper', 'note', 'last_seen_at', 'created_at', 'updated_at'] as const;
+
+export function listPrinters(db: Db) {
+  return db
+    .selectFrom('printers')
+    .select([...printerColumns, sql<boolean>`key_hash is not null`.as('has_key')])
+    .orderBy(sql`lower(name)`)
+    .execute();
+}
+
+export function findPrinter(db: Db, id: number) {
+  return db
+    .selectFrom('printers')
+    .select([...printerColumns, sql<boolean>`key_hash is not null`.as('has_key')])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function insertPrinter(
+  db: Db,
+  values: { name: string; paper: 'a4' | '80mm'; note: string | null; key_hash: string },
+) {
+  return db.insertInto('printers').values(values).returning('id').executeTakeFirstOrThrow();
+}
+
+export function setKeyHash(db: Db, id: number, keyHash: string | null) {
+  return db
+    .updateTable('printers')
+    .set({ key_hash: keyHash, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The printer a device key belongs to, marked as seen now. */
+export function printerByKeyHash(db: Db, keyHash: string) {
+  return db
+    .updateTable('printers')
+    .set({ last_seen_at: sql`now()` })
+    .where('key_hash', '=', keyHash)
+    .returning(['id', 'name', 'paper'])
+    .executeTakeFirst();
+}
+
+export function insertJob(
+  db: Db,
+  values: {
+    printer_id: number;
+    request_key: string;
+    sheet_path: string;
+    title: string;
+    html: string;
+    copies: number;
+    created_by: number;
+    expires_in_minutes: number;
+  },
+) {
+  const { expires_in_minutes, ...row } = values;
+  return db
+    .insertInto('print_jobs')
+    .values({ ...row, expires_at: sql`now() + make_interval(mins => ${expires_in_minutes})` })
+    .onConflict((oc) => oc.column('request_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+const jobColumns = [
+  'print_jobs.id',
+  'print_jobs.printer_id',
+  'printers.name as printer_name',
+  'printers.paper',
+  'print_jobs.sheet_path',
+  'print_jobs.title',
+  'print_jobs.copies',
+  'print_jobs.status',
+  'print_jobs.reason',
+  'print_jobs.created_by',
+  'print_jobs.created_at',
+  'print_jobs.expires_at',
+  'print_jobs.finished_at',
+] as const;
+
+function jobs(db: Db) {
+  return db.selectFrom('print_jobs').innerJoin('printers', 'printers.id', 'print_jobs.printer_id');
+}
+
+export function findJob(db: Db, id: string) {
+  return jobs(db).select(jobColumns).where('print_jobs.id', '=', id).executeTakeFirst();
+}
+
+export function findJobByRequestKey(db: Db, requestKey: string) {
+  return jobs(db).select(jobColumns).where('print_jobs.request_key', '=', requestKey).executeTakeFirst();
+}
+
+export function jobsOfSheet(db: Db, sheetPath: string, limit: number) {
+  return jobs(db)
+    .select(jobColumns)
+    .where('print_jobs.sheet_path', '=', sheetPath)
+    .orderBy('print_jobs.created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Jobs not taken in time (or taken and never reported for a whole lease) say they expired. */
+export function expireStaleJobs(db: Db, printerId?: number) {
+  let query = db
+    .updateTable('print_jobs')
+    .set({ status: 'expired', finished_at: sql`now()` })
+    .where('status', '=', 'queued')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .where((eb) =>
+      eb.or([
+        eb('taken_at', 'is', null),
+        eb('taken_at', '<=', sql<Date>`now() - make_interval(secs => ${TAKE_LEASE_SECONDS})`),
+      ]),
+    );
+  if (printerId !== undefined) query = query.where('printer_id', '=', printerId);
+  return query.execute();
+}
+
+/**
+ * Hands out a printer's waiting jobs, oldest first, and marks them taken: a second poll does not get
+ * them again until their lease runs out.
+ */
+export async function takeJobs(db: Db, printerId: number, limit: number) {
+  const rows = await db
+    .updateTable('print_jobs')
+    .set({ taken_at: sql`now()` })
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('print_jobs')
+        .select('id')
+        .where('printer_id', '=', printerId)
+        .where('status', '=', 'queued')
+        .where('expires_at', '>', sql<Date>`now()`)
+        .where((eb) =>
+          eb.or([
+            eb('taken_at', 'is', null),
+            eb('taken_at', '<=', sql<Date>`now() - make_interval(secs => ${TAKE_LEASE_SECONDS})`),
+          ]),
+        )
+        .orderBy('created_at')
+        .limit(limit),
+    )
+    .returning(['id', 'title', 'copies', 'created_at'])
+    .execute();
+  return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+}
+
+export function jobSheet(db: Db, printerId: number, id: string) {
+  return db
+    .selectFrom('print_jobs')
+    .select(['html', 'status'])
+    .where('id', '=', id)
+    .where('printer_id', '=', printerId)
+    .executeTakeFirst();
+}
+
+export function jobOfPrinter(db: Db, printerId: number, id: string) {
+  return db
+    .selectFrom('print_jobs')
+    .select(['status', 'reason', 'taken_at'])
+    .where('id', '=', id)
+    .where('printer_id', '=', printerId)
+    .executeTakeFirst();
+}
+
+/** Writes a report once: only a job still queued changes. */
+export function finishJob(
+  db: Db,
+  printerId: number,
+  id: string,
+  status: 'printed' | 'failed',
+  reason: string | null,
+) {
+  return db
+    .updateTable('print_jobs')
+    .set({ status, reason, finished_at: sql`now()` })
+    .where('id', '=', id)
+    .where('printer_id', '=', printerId)
+    .where('status', '=', 'queued')
+    .returning(['status', 'reason'])
+    .executeTakeFirst();
+}

@@ -1,0 +1,144 @@
+/**
+ * Public status links (decision 020): one live link per order, issued the first time staff look for it,
+ * revoked by issuing a new one (the old token answers 404 at once), and the public view of an order,
+ * which holds only what the client needs to know.
+ */
+import { clientSentence, DELIVERED_STATUSES, type OrderEntity } from '../../domain/client-view.ts';
+import type { OrderKind } from '../../domain/statuses.ts';
+import { recordAudit } from '../audit/repository.ts';
+import type { AccessClaims } from '../auth/tokens.ts';
+import type { ApiDeps } from '../context.ts';
+import type { Db } from '../db/connect.ts';
+import { notFound } from '../http/errors.ts';
+import { warrantyDays } from '../shop-settings/service.ts';
+import { isUniqueViolation } from '../users/repository.ts';
+import { warrantyOf } from '../warranty/service.ts';
+import {
+  insertLink,
+  type LinkRow,
+  linkByHash,
+  liveLink,
+  orderExists,
+  type PublicOrderRow,
+  publicPartsOrder,
+  publicServiceOrder,
+  reachedAt,
+  revokeLive,
+} from './repository.ts';
+import { hashOf, newNonce, TOKEN_PATTERN, tokenOf } from './tokens.ts';
+
+export const NOT_FOUND = 'Link não encontrado';
+
+export type StatusLink = { token: string; issued_at: string };
+
+function linkJson(deps: ApiDeps, row: LinkRow): StatusLink {
+  return { token: tokenOf(deps.keys, row.nonce), issued_at: new Date(row.created_at).toISOString() };
+}
+
+async function issue(deps: ApiDeps, db: Db, actor: AccessClaims, entity: OrderEntity, id: number) {
+  const nonce = newNonce();
+  const row = await insertLink(db, {
+    entity,
+    entityId: id,
+    nonce,
+    tokenHash: hashOf(tokenOf(deps.keys, nonce)),
+    createdBy: actor.id,
+  });
+  await recordAudit(db, {
+    actorId: actor.id,
+    action: 'status-link-issued',
+    entity,
+    entityId: id,
+    after: { link_id: row.id },
+  });
+  return row;
+}
+
+/** The order's live link, issued now when it has none (two first looks at once agree on one). */
+export async function currentLink(deps: ApiDeps, actor: AccessClaims, entity: OrderEntity, id: number) {
+  if (!(await orderExists(deps.db, entity, id))) throw notFound('Pedido não encontrado');
+  const found = await liveLink(deps.db, entity, id);
+  if (found) return linkJson(deps, found);
+  try {
+    return linkJson(deps, await deps.db.transaction().execute((trx) => issue(deps, trx, actor, entity, id)));
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const other = await liveLink(deps.db, entity, id);
+    if (!other) throw err;
+    return linkJson(deps, other);
+  }
+}
+
+/** Revokes the live link and issues a new one, in one transaction. */
+export async function renewLink(deps: ApiDeps, actor: AccessClaims, entity: OrderEntity, id: number) {
+  if (!(await orderExists(deps.db, entity, id))) throw notFound('Pedido não encontrado');
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const revoked = await revokeLive(trx, entity, id);
+    if (revoked > 0) {
+      await recordAudit(trx, { actorId: actor.id, action: 'status-link-revoked', entity, entityId: id });
+    }
+    return issue(deps, trx, actor, entity, id);
+  });
+  return linkJson(deps, row);
+}
+
+/** What a client may read; dates as yyyy-MM-dd (shop days), money in reais. */
+export type PublicStatus = {
+  kind: OrderKind;
+  number: string;
+  item: string;
+  status_text: string;
+  opened_on: string;
+  ready_on: string | null;
+  delivered_on: string | null;
+  amount_due: number | null;
+  warranty_until: string | null;
+};
+
+const READY_STATUSES: Record<OrderKind, readonly number[]> = {
+  normal: [104, 105],
+  returned: [201, 202],
+  external: [],
+  parts: [101],
+};
+
+/** GET /status-links/public/{token}: a malformed, unknown or revoked token is the same 404. */
+export async function publicStatus(deps: ApiDeps, token: string): Promise<PublicStatus> {
+  if (!TOKEN_PATTERN.test(token)) throw notFound(NOT_FOUND);
+  const link = await linkByHash(deps.db, hashOf(token));
+  if (!link) throw notFound(NOT_FOUND);
+  const row =
+    link.entity === 'order'
+      ? await publicPartsOrder(deps.db, link.entity_id)
+      : await publicServiceOrder(deps.db, link.entity_id);
+  if (!row) throw notFound(NOT_FOUND);
+  return publicJson(deps, link.entity, link.entity_id, row);
+}
+
+async function publicJson(
+  deps: ApiDeps,
+  entity: OrderEntity,
+  id: number,
+  row: PublicOrderRow,
+): Promise<PublicStatus> {
+  const day = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+  const delivered = DELIVERED_STATUSES[row.kind].includes(row.status) || row.delivered_at !== null;
+  const ready = delivered ? null : await reachedAt(deps.db, entity, id, READY_STATUSES[row.kind]);
+  const warranty = warrantyOf(row.delivered_at, await warrantyDays(deps.db), deps.shopTz);
+  // The value due shows once a value is set and the order is still open: after the send to cash it is paid.
+  const due =
+    row.value_cents !== null && row.finished_at === null
+      ? Math.max(0, Number(row.value_cents) - Number(row.upfront_cents)) / 100
+      : null;
+  return {
+    kind: row.kind,
+    number: row.number,
+    item: [row.item_name, row.item_model].filter((part) => part?.trim()).join(' '),
+    status_text: clientSentence(row.kind, row.status),
+    opened_on: day(row.created_at) ?? '',
+    ready_on: day(ready),
+    delivered_on: warranty.delivered_on,
+    amount_due: due,
+    warranty_until: warranty.warranty_until,
+  };
+}

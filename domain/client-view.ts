@@ -1,0 +1,154 @@
+/**
+ * The client's side of a repair (decision 020): what a status means in words for the client, which
+ * statuses put the device back in the client's hands (the warranty starts there), the ageing limits per
+ * status, the WhatsApp message templates and their placeholders, and day arithmetic in the shop's zone.
+ */
+import type { OrderKind } from './statuses.ts';
+
+/** Orders as the client-side features name them: a service order of any kind, or a parts order. */
+export type OrderEntity = 'service_order' | 'order';
+
+/** The status in one sentence meant for the client, per kind and code. */
+const CLIENT_SENTENCES: Record<OrderKind, Record<number, string>> = {
+  normal: {
+    100: 'Seu aparelho está aguardando orçamento.',
+    101: 'O orçamento do seu aparelho está pronto. Aguardamos sua aprovação.',
+    102: 'Orçamento aprovado. Seu aparelho está em conserto.',
+    103: 'Aguardando a chegada de peças para o conserto.',
+    104: 'Seu aparelho está consertado.',
+    105: 'Seu aparelho está pronto para retirada.',
+    106: 'Seu aparelho foi entregue.',
+    107: 'Esta ordem de serviço foi cancelada.',
+    108: 'Seu aparelho foi entregue. Serviço concluído.',
+    109: 'O orçamento não foi aprovado. Seu aparelho está disponível para retirada.',
+    110: 'Não encontramos defeito no seu aparelho. Ele está disponível para retirada.',
+    111: 'O conserto não compensa. Seu aparelho está disponível para retirada.',
+    112: 'Não há peças de reposição para o seu aparelho. Ele está disponível para retirada.',
+  },
+  returned: {
+    200: 'Seu aparelho está sendo avaliado na garantia.',
+    201: 'Seu aparelho está consertado.',
+    202: 'Seu aparelho está pronto para retirada.',
+    203: 'Seu aparelho foi entregue.',
+    204: 'Esta ordem de serviço foi cancelada.',
+    205: 'Seu aparelho foi entregue. Serviço concluído.',
+    206: 'O orçamento não foi aprovado. Seu aparelho está disponível para retirada.',
+    207: 'Não encontramos defeito no seu aparelho. Ele está disponível para retirada.',
+    208: 'O conserto não compensa. Seu aparelho está disponível para retirada.',
+    209: 'Não há peças de reposição para o seu aparelho. Ele está disponível para retirada.',
+  },
+  external: {
+    300: 'Seu atendimento está agendado.',
+    301: 'Atendimento concluído.',
+    302: 'Este atendimento foi cancelado.',
+  },
+  parts: {
+    100: 'Sua peça foi encomendada. Aguardamos a chegada.',
+    101: 'Sua peça chegou e está disponível para retirada.',
+    102: 'Sua peça foi entregue.',
+    103: 'Este pedido foi cancelado.',
+    104: 'Sua peça foi entregue. Pedido concluído.',
+  },
+};
+
+export function clientSentence(kind: OrderKind, status: number): string {
+  return CLIENT_SENTENCES[kind][status] ?? 'Acompanhe aqui o andamento do seu pedido.';
+}
+
+/** Back in the client's hands: delivered (with or without payment) or sent to cash (migration 007). */
+export const DELIVERED_STATUSES: Record<OrderKind, readonly number[]> = {
+  normal: [106, 108],
+  returned: [203, 205],
+  external: [301],
+  parts: [102, 104],
+};
+
+export const DEFAULT_WARRANTY_DAYS = 90;
+export const MAX_WARRANTY_DAYS = 3650;
+
+/** Days an order may stay in a status before the lists mark it, per kind and status code. */
+export type AgeingLimits = Record<OrderKind, Record<string, number>>;
+
+export const DEFAULT_AGEING_LIMITS: AgeingLimits = {
+  normal: { '100': 3, '102': 7, '104': 30, '105': 30 },
+  returned: { '200': 7, '201': 30, '202': 30 },
+  external: {},
+  parts: { '101': 30 },
+};
+
+/** The WhatsApp messages, one per moment worth telling the client about. */
+export const TEMPLATE_KEYS = [
+  'orcamento_pronto',
+  'pronto_para_retirada',
+  'sem_conserto',
+  'peca_chegou',
+  'andamento',
+] as const;
+export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
+export type Templates = Record<TemplateKey, string>;
+
+export const TEMPLATE_LABELS: Record<TemplateKey, string> = {
+  orcamento_pronto: 'Orçamento pronto',
+  pronto_para_retirada: 'Pronto para retirada',
+  sem_conserto: 'Sem conserto',
+  peca_chegou: 'Peça chegou (pedido)',
+  andamento: 'Andamento (demais status)',
+};
+
+export const PLACEHOLDERS = ['cliente', 'numero', 'aparelho', 'valor', 'link', 'loja'] as const;
+
+export const DEFAULT_TEMPLATES: Templates = {
+  orcamento_pronto:
+    'Olá, {cliente}! O orçamento do seu {aparelho} (O.S. {numero}) está pronto: {valor}. Acompanhe: {link}',
+  pronto_para_retirada:
+    'Olá, {cliente}! Seu {aparelho} (O.S. {numero}) está pronto para retirada. Acompanhe: {link}',
+  sem_conserto:
+    'Olá, {cliente}! Infelizmente não foi possível consertar seu {aparelho} (O.S. {numero}). Ele está disponível para retirada. Acompanhe: {link}',
+  peca_chegou: 'Olá, {cliente}! A peça {aparelho} do pedido {numero} chegou. Acompanhe: {link}',
+  andamento: 'Olá, {cliente}! Acompanhe o andamento do seu {aparelho} ({numero}): {link}',
+};
+
+/** Placeholders in a text that are not among PLACEHOLDERS (an empty list means the text is fine). */
+export function unknownPlaceholders(text: string): string[] {
+  const found = [...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] ?? '');
+  return [...new Set(found.filter((name) => !(PLACEHOLDERS as readonly string[]).includes(name)))];
+}
+
+/** Which template speaks for an order in this status. */
+export function templateFor(kind: OrderKind, status: number): TemplateKey {
+  if (kind === 'parts') return status === 101 ? 'peca_chegou' : 'andamento';
+  if (kind === 'normal' && status === 101) return 'orcamento_pronto';
+  if ([104, 105, 201, 202].includes(status)) return 'pronto_para_retirada';
+  if ([109, 110, 111, 112, 206, 207, 208, 209].includes(status)) return 'sem_conserto';
+  return 'andamento';
+}
+
+/** The template with its placeholders filled; a placeholder without a value becomes empty. */
+export function fillTemplate(text: string, values: Partial<Record<(typeof PLACEHOLDERS)[number], string>>) {
+  return text.replace(/\{([a-z]+)\}/g, (whole, name: string) =>
+    (PLACEHOLDERS as readonly string[]).includes(name) ? (values[name as keyof typeof values] ?? '') : whole,
+  );
+}
+
+/** yyyy-MM-dd plus some days, as yyyy-MM-dd (calendar arithmetic, no zone). */
+export function addDays(isoDay: string, days: number): string {
+  const date = new Date(`${isoDay}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whole calendar days from one yyyy-MM-dd to another (negative when `to` is before `from`). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * A Brazilian mobile number from a typed phone, as the digits wa.me wants after 55: DDD + 9 + 8 digits.
+ * Landlines (8 digits after the DDD) and anything else are not WhatsApp numbers: null.
+ */
+export function mobileNumber(phone: string | null | undefined): string | null {
+  let digits = (phone ?? '').replace(/\D/g, '');
+  if (digits.startsWith('55') && digits.length === 13) digits = digits.slice(2);
+  if (digits.startsWith('0') && digits.length === 12) digits = digits.slice(1);
+  return /^[1-9][1-9]9\d{8}$/.test(digits) ? digits : null;
+}

@@ -1,0 +1,44 @@
+/** The print queue's words: the papers a print server holds and what a job's state reads as. */
+export type Paper = 'a4' | '80mm';
+export type JobStatus = 'queued' | 'printed' | 'failed' | 'expired';
+
+export const PAPER_OPTIONS: readonly { value: Paper; label: string }[] = [
+  { value: 'a4', label: 'A4' },
+  { value: '80mm', label: 'Térmica 80 mm' },
+];
+
+export const paperLabel = (paper: string) => PAPER_OPTIONS.find((o) => o.value === paper)?.label ?? paper;
+
+const STATUS_LABELS: Record<JobStatus, string> = {
+  queued: 'na fila',
+  printed: 'impresso',
+  failed: 'falhou',
+  expired: 'expirado',
+};
+
+/** 'na fila', 'impresso', 'falhou: sem papel', 'expirado'. */
+export function jobStatusText(status: JobStatus, reason: string | null): string {
+  const label = STATUS_LABELS[status] ?? status;
+  return status === 'failed' && reason ? `${label}: ${reason}` : label;
+}
+
+/** How many copies one job may ask for. */
+export const MAX_COPIES = 20;
+
+/** A moment as the shop reads it: "23/11/2026 20:46", or 'nunca' when there is none. */
+export function momentText(value: string | null, tz: string): string {
+  if (!value) return 'nunca';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '-';
+  const parts = new Intl.DateTimeFormat('pt-BR', {
+    timeZone: tz,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
+}

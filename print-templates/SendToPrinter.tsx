@@ -1,0 +1,63 @@
+import { MAX_COPIES } from '../domain/printing.ts';
+import { Form } from '../views/components/Form.tsx';
+
+export type SendPanel = {
+  /** The sheet's path, as its jobs are listed under. */
+  path: string;
+  /** This form's one-time value: sent twice, it queues one job. */
+  requestKey: string;
+  printers: { id: number; name: string }[];
+  selected: number | null;
+  /** The jobs sent from this sheet, newest first: "Balcão · 2 cópias · na fila". */
+  jobs: { id: string; text: string }[];
+  notices: { kind: 'success' | 'error'; text: string }[];
+};
+
+/** "Enviar para a impressora": a registered print server (the last one used first) and copies. */
+export function SendToPrinter({ panel }: { panel: SendPanel }) {
+  return (
+    <>
+      {panel.notices.length > 0 ? (
+        <ul className="print-notices" role="status">
+          {panel.notices.map((n) => (
+            <li key={n.text} className={`print-notice-${n.kind}`}>
+              {n.text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {panel.printers.length > 0 ? (
+        <Form action="/impressao/enviar" className="send-to-printer" label="Enviar para a impressora">
+          <input type="hidden" name="path" value={panel.path} />
+          <input type="hidden" name="pedido" value={panel.requestKey} />
+          <label>
+            Impressora{' '}
+            <select name="impressora" defaultValue={String(panel.selected ?? panel.printers[0]?.id ?? '')}>
+              {panel.printers.map((p) => (
+                <option key={p.id} value={String(p.id)}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Cópias <input type="number" name="copias" defaultValue="1" min="1" max={String(MAX_COPIES)} />
+          </label>
+          <button type="submit" className="primary">
+            Enviar para a impressora
+          </button>
+        </Form>
+      ) : null}
+      {panel.jobs.length > 0 ? (
+        <ul className="print-jobs" aria-label="Enviados desta folha">
+          {panel.jobs.map((j) => (
+            <li key={j.id}>{j.text}</li>
+          ))}
+          <li>
+            <a href={panel.path}>Atualizar</a>
+          </li>
+        </ul>
+      ) : null}
+    </>
+  );
+}

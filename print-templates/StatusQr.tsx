@@ -1,0 +1,46 @@
+/**
+ * The status link printed for the client (decision 020): its QR code (an SVG from the server, sharp at
+ * any resolution) with the address written out under it, and the warranty's end once the order went home.
+ */
+import type { ReactNode } from 'react';
+import { formatDisplayDate } from '../domain/dates.ts';
+
+export type PrintClientSide = {
+  url: string;
+  qr: string;
+  warrantyDays: number;
+  warrantyUntil: string | null;
+};
+
+/**
+ * The code sits to the right of what the sheet prints beside it (the warranty notice), so a ticket loses
+ * no more of its lines to it than the code's own height.
+ */
+export function StatusQr({
+  side,
+  tz,
+  compact = false,
+  children,
+}: {
+  side: PrintClientSide;
+  tz?: string;
+  /** On a ticket: the address alone under a smaller code. */
+  compact?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={compact ? 'status-qr compact' : 'status-qr'}>
+      <div className="status-qr-text">
+        {children}
+        <p className="status-qr-link">
+          {compact ? null : 'Acompanhe pelo celular: '}
+          <span className="status-url">{side.url}</span>
+        </p>
+        {side.warrantyUntil ? (
+          <p className="warranty-until">{`Garantia até ${formatDisplayDate(side.warrantyUntil, tz)}`}</p>
+        ) : null}
+      </div>
+      <img src={side.qr} alt="QR code do acompanhamento" width={96} height={96} />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * What a person typed, kept server-side between a POST and the GET that shows it again: after a
+ * validation error or a refused edit (post/redirect/get, so Back never offers to resubmit), and when
+ * the session or the form's CSRF token was gone (the typing waits while the person signs in again).
+ *
+ * A draft is found by an unguessable id carried in the address (`?rascunho=`), holds at most
+ * MAX_FIELDS fields of at most MAX_CHARS each, lives DRAFT_TTL_MS, and never holds a password or a
+ * token: fields named like one are dropped before it is stored.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Request } from 'express';
+import type { WebDeps } from './context.ts';
+import { shortStoreOf } from './short-store.ts';
+
+export const DRAFT_PARAM = 'rascunho';
+export const DRAFT_TTL_MS = 2 * 3600 * 1000;
+const MAX_FIELDS = 100;
+const MAX_CHARS = 10_000;
+const ID = /^[A-Za-z0-9_-]{22}$/;
+/** Never kept: credentials, the CSRF token, the form's one-use key. */
+const SECRET_FIELD = /password|senha|token|_csrf|^_key$/i;
+
+export type Draft = {
+  /** The form's page (path only): a draft is shown only there. */
+  path: string;
+  values: Record<string, string>;
+  errors?: Record<string, string>;
+  /** Why it was kept: the page says what happened. */
+  reason: 'invalid' | 'stale' | 'signed-out' | 'failed';
+  toast?: string;
+};
+
+/** The typed text fields of a body, without secrets, bounded. */
+export function typedFields(body: unknown): Record<string, string> {
+  const values: Record<string, string> = {};
+  if (!body || typeof body !== 'object') return values;
+  let count = 0;
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    if (typeof value !== 'string' || SECRET_FIELD.test(name) || name.length > 100) continue;
+    if (++count > MAX_FIELDS) break;
+    values[name] = value.slice(0, MAX_CHARS);
+  }
+  return values;
+}
+
+const slot = (id: string) => `bancada:draft:${id}`;
+
+export async function saveDraft(deps: WebDeps, draft: Draft): Promise<string> {
+  const id = randomBytes(16).toString('base64url');
+  await shortStoreOf(deps).set(slot(id), JSON.stringify(draft), DRAFT_TTL_MS);
+  return id;
+}
+
+/** The draft named in this GET's address, when it belongs to this page. */
+export async function draftFor(deps: WebDeps, req: Request): Promise<Draft | null> {
+  const id = req.query[DRAFT_PARAM];
+  if (typeof id !== 'string' || !ID.test(id)) return null;
+  const raw = await shortStoreOf(deps).get(slot(id));
+  if (!raw) return null;
+  const draft = JSON.parse(raw) as Draft;
+  return draft.path === req.path ? draft : null;
+}
+
+/** `path` with the draft's id added to its query. */
+export function withDraft(path: string, id: string): string {
+  return `${path}${path.includes('?') ? '&' : '?'}${DRAFT_PARAM}=${id}`;
+}
+
+/** A same-origin path from a form or a query, or null: never //host, /\host, a scheme or a control character. */
+export function safeLocalPath(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 2000) return null;
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
+  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
+  const base = 'http://bancada.invalid';
+  const url = new URL(value, base);
+  return url.origin === base ? `${url.pathname}${url.search}` : null;
+}
+
+/** The page address a form came from (its `_from` field) without an old draft id; null if not ours. */
+export function formPageOf(req: Request): string | null {
+  const from = safeLocalPath((req.body as Record<string, unknown> | undefined)?._from);
+  if (!from) return null;
+  const url = new URL(from, 'http://bancada.invalid');
+  url.searchParams.delete(DRAFT_PARAM);
+  return `${url.pathname}${url.search}`;
+}

@@ -1,0 +1,75 @@
+/**
+ * Optimistic concurrency on the web's edit forms. The form carries what it was loaded from: the
+ * record's `version` when the backend has one (ours, migration 005), and always a hash of the loaded
+ * values, for a backend that knows only SPEC §7. On save the record is read again and compared:
+ * a different version, or different values, is a save over someone else's change and is refused.
+ *
+ * Against a SPEC-only backend the re-read and the PUT are two calls: a change landing between them (a
+ * few milliseconds) is not caught. Our api closes that window by checking the version itself, in the
+ * same transaction that writes (docs/decisions/024-edit-versions-drafts-and-form-keys.md).
+ */
+import { createHash } from 'node:crypto';
+import type { ConflictRow } from '../../views/components/EditConflict.tsx';
+
+export const VERSION_FIELD = '_version';
+export const LOADED_FIELD = '_loaded';
+
+/** The version a backend's record carries, when it carries one. */
+export function versionOf(record: unknown): number | undefined {
+  const version = (record as { version?: unknown } | null)?.version;
+  return typeof version === 'number' && Number.isInteger(version) ? version : undefined;
+}
+
+/** A short digest of the values as the form shows them (order of fields does not matter). */
+export function valuesHash(values: Record<string, string | undefined>): string {
+  const entries = Object.entries(values)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return createHash('sha256').update(JSON.stringify(entries)).digest('base64url').slice(0, 32);
+}
+
+/** The hidden fields an edit form carries: what it was loaded from. */
+export function loadedMarks(record: unknown, values: Record<string, string | undefined>) {
+  const version = versionOf(record);
+  return {
+    ...(version === undefined ? {} : { [VERSION_FIELD]: String(version) }),
+    [LOADED_FIELD]: valuesHash(values),
+  };
+}
+
+const posted = (body: unknown, name: string) => {
+  const value = (body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** The version the posted form was loaded from (sent on to the api), when it names one. */
+export function postedVersion(body: unknown): number | undefined {
+  const text = posted(body, VERSION_FIELD);
+  return text && /^\d{1,9}$/.test(text) ? Number(text) : undefined;
+}
+
+/**
+ * True when the record changed since the posted form was loaded: by version when both have one, else
+ * by the loaded values' hash. A form that names neither (not one of ours) is not checked.
+ */
+export function changedSince(body: unknown, record: unknown, current: Record<string, string | undefined>) {
+  const version = versionOf(record);
+  const sent = postedVersion(body);
+  if (version !== undefined && sent !== undefined) return version !== sent;
+  const loaded = posted(body, LOADED_FIELD);
+  return loaded !== undefined && loaded !== valuesHash(current);
+}
+
+/** Field by field, what is saved now beside what was typed, in the form's order. */
+export function conflictRows(
+  labels: Record<string, string>,
+  theirs: Record<string, string | undefined>,
+  yours: Record<string, string | undefined>,
+): ConflictRow[] {
+  return Object.entries(labels).map(([name, label]) => ({
+    name,
+    label,
+    theirs: theirs[name] ?? '',
+    yours: yours[name] ?? '',
+  }));
+}

@@ -1,0 +1,44 @@
+/**
+ * What a sheet shows under "Enviar para a impressora": the registered print servers that have a key,
+ * the one this person used last, and the jobs sent from this sheet with their state. A backend without
+ * a print queue (SPEC §7 only) answers 404 to these calls: the panel is then left out.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Request } from 'express';
+import { jobStatusText, momentText } from '../../domain/printing.ts';
+import type { SendPanel } from '../../print-templates/SendToPrinter.tsx';
+import { extrasOf } from '../backend/extras.ts';
+import { jobsOfSheet, listPrinters } from '../backend/printers.ts';
+import type { WebDeps } from '../context.ts';
+import { takeFlash } from '../middleware/flash.ts';
+
+/** A sheet's path without what only changes how it opens (a link shown, the print dialog, the paper). */
+export function sheetKey(url: string): string {
+  const parsed = new URL(url, 'http://sheet.local');
+  for (const param of ['link', 'imprimir', 'papel']) parsed.searchParams.delete(param);
+  return parsed.pathname + parsed.search;
+}
+
+const copiesText = (n: number) => (n === 1 ? '1 cópia' : `${n} cópias`);
+
+export async function sendPanel(deps: WebDeps, req: Request, path: string): Promise<SendPanel | null> {
+  // Not a call of SPEC §7: asked again only after a while once the backend said it lacks it (extras.ts).
+  const extras = extrasOf(deps.http);
+  if (!extras.usable('print-queue')) return null;
+  const [printers, jobs] = await Promise.all([listPrinters(req.api), jobsOfSheet(req.api, path)]);
+  if (!printers.ok) extras.lacking('print-queue', printers);
+  if (!printers.ok || !Array.isArray(printers.data)) return null;
+  const usable = printers.data.filter((p) => p.has_key).map((p) => ({ id: p.id, name: p.name }));
+  const last = req.session.lastPrinterId;
+  return {
+    path,
+    requestKey: randomUUID(),
+    printers: usable,
+    selected: usable.some((p) => p.id === last) ? (last ?? null) : null,
+    jobs: (jobs.ok && Array.isArray(jobs.data) ? jobs.data : []).map((j) => ({
+      id: j.id,
+      text: `${j.printer_name} · ${copiesText(j.copies)} · ${momentText(j.created_at, deps.env.SHOP_TZ)} · ${jobStatusText(j.status, j.reason)}`,
+    })),
+    notices: takeFlash(req),
+  };
+}

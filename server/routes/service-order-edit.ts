@@ -1,0 +1,348 @@
+/**
+ * Editar O.S., Editar O.S. de retorno and Editar Atendimento Externo (SPEC §2, §4, §5, §8), with
+ * post/redirect/get: a save that cannot be taken keeps the typing as a draft (server/drafts.ts) and
+ * goes back to the form, which shows it with its errors, or — when someone else saved the order in the
+ * meantime, or finished it — both versions side by side (server/forms/edit-version.ts).
+ */
+import { type Request, type Response, Router } from 'express';
+import { createElement } from 'react';
+import { z } from 'zod';
+import type {
+  ExternalOrder,
+  NormalOrder,
+  ReturnedOrder,
+  ServiceOrderKind,
+} from '../../contract/service-orders.ts';
+import type { Toast } from '../../contract/web.ts';
+import { isoToInput } from '../../domain/dates.ts';
+import { editableStatuses, isTerminal, statusLabel } from '../../domain/statuses.ts';
+import { EditConflict } from '../../views/components/EditConflict.tsx';
+import { moneyInput } from '../../views/format.ts';
+import { EditServiceOrder, editTitle } from '../../views/pages/EditServiceOrder.tsx';
+import { extrasOf } from '../backend/extras.ts';
+import {
+  findServiceOrder,
+  getServiceOrder,
+  updateExternalOrder,
+  updateNormalOrder,
+  updateReturnedOrder,
+} from '../backend/service-orders.ts';
+import type { WebDeps } from '../context.ts';
+import { type Draft, draftFor, saveDraft, withDraft } from '../drafts.ts';
+import {
+  changedSince,
+  conflictRows,
+  LOADED_FIELD,
+  loadedMarks,
+  postedVersion,
+  VERSION_FIELD,
+} from '../forms/edit-version.ts';
+import { choice, requiredText } from '../forms/fields.ts';
+import {
+  centsFieldsToReais,
+  PRODUCT_FIELD_NAMES,
+  productFields,
+  REPAIR_FIELD_NAMES,
+  repairFields,
+  SERVICE_FIELD_NAMES,
+  serviceFields,
+  typedValues,
+  withSuggestedFinal,
+} from '../forms/service-order.ts';
+import { validateForm } from '../forms/validate.ts';
+import { flash } from '../middleware/flash.ts';
+import { TEXT as SIGN_IN_TEXT } from '../sign-in-again.ts';
+
+export const EDIT_TEXT = {
+  notFound: 'Nenhuma O.S. encontrada',
+  edited: 'O.S. Editada com sucesso!',
+  returnEdited: 'O.S. de Retorno editada com sucesso!',
+  editFailed: 'Ocorreu um erro ao editar a O.S. Cheque suas credenciais.',
+  finished:
+    'Esta O.S. foi finalizada ou cancelada (por exemplo, enviada ao caixa) por outra pessoa enquanto você editava, e não pode mais ser editada. Nada foi salvo; o que você digitou está abaixo para você copiar.',
+  /** SPEC §7 has no edit of an external order: a backend that follows only SPEC §7 lacks it. */
+  externalEditUnavailable: 'A edição de O.S. externa não está disponível neste servidor.',
+} as const;
+
+/** SPEC §5: dates are sent as dates, an empty string when blank. */
+function blankDatesAsEmpty<T extends { fix_date?: string | null; service_date?: string | null }>(body: T): T {
+  const out = { ...body };
+  if ('fix_date' in out) out.fix_date = out.fix_date ?? '';
+  if ('service_date' in out) out.service_date = out.service_date ?? '';
+  return out;
+}
+
+const EDIT_REQUIRED = 'Digite algo para editar';
+const STATUS_REQUIRED = 'Selecione um status';
+
+const statusField = (kind: ServiceOrderKind) =>
+  choice(
+    editableStatuses(kind).map((s) => s.code),
+    STATUS_REQUIRED,
+  );
+
+const EDIT_FORMS = {
+  normal: z
+    .object({ status: statusField('normal'), ...productFields(EDIT_REQUIRED), ...repairFields })
+    .transform(withSuggestedFinal),
+  returned: z
+    .object({
+      status: statusField('returned'),
+      return_motive: requiredText(EDIT_REQUIRED, 2000),
+      ...repairFields,
+    })
+    .transform(withSuggestedFinal),
+  external: z.object({ status: statusField('external'), ...productFields(EDIT_REQUIRED), ...serviceFields }),
+};
+
+const EDIT_FIELDS: Record<ServiceOrderKind, readonly string[]> = {
+  normal: ['status', ...PRODUCT_FIELD_NAMES, ...REPAIR_FIELD_NAMES],
+  returned: ['status', 'return_motive', ...REPAIR_FIELD_NAMES],
+  external: ['status', ...PRODUCT_FIELD_NAMES, ...SERVICE_FIELD_NAMES],
+};
+
+/** The labels the edit forms give their fields (views/components/OrderFields.tsx), for the comparison. */
+const LABELS: Record<string, string> = {
+  status: 'Status',
+  return_motive: 'Motivo do retorno',
+  product_name: 'Nome do produto',
+  product_model: 'Modelo',
+  product_brand: 'Marca',
+  product_serial: 'Número de série',
+  product_accessories: 'Acessórios',
+  product_details: 'Defeito Reclamado',
+  fix_technician_name: 'Técnico',
+  fix_date: 'Data do conserto',
+  fix_description: 'Peças',
+  fix_value_pieces: 'Valor das peças',
+  fix_value_labor: 'Valor da mão de obra',
+  fix_value_final: 'Valor final',
+  fix_payment_method: 'Forma de pagamento',
+  service_type: 'Tipo de serviço',
+  service_date: 'Data',
+  service_period: 'Período',
+  service_value: 'Valor',
+  service_payment_method: 'Forma de pagamento',
+  service_details: 'Detalhes',
+};
+
+const MONEY_FIELDS = ['fix_value_pieces', 'fix_value_labor', 'fix_value_final', 'service_value'];
+
+export const EDIT_PATH: Record<ServiceOrderKind, string> = {
+  normal: '/editar-os/',
+  returned: '/editar-os-retorno/',
+  external: '/editar-os-externa/',
+};
+
+type AnyOrder = NormalOrder | ReturnedOrder | ExternalOrder;
+
+const pathOf = (id: string | number) => encodeURIComponent(String(id));
+const text = (v: string | null | undefined) => v ?? '';
+
+/** An order as its edit form reads it: money with a decimal comma, days as dd/MM/yyyy. */
+function formValuesOf(kind: ServiceOrderKind, order: AnyOrder, tz: string) {
+  const values: Record<string, string> = { status: String(order.status) };
+  if (kind !== 'returned') {
+    const o = order as NormalOrder | ExternalOrder;
+    for (const name of PRODUCT_FIELD_NAMES) values[name] = text(o[name]);
+  }
+  if (kind !== 'external') {
+    const o = order as NormalOrder | ReturnedOrder;
+    Object.assign(values, {
+      fix_technician_name: text(o.fix_technician_name),
+      fix_date: isoToInput(o.fix_date, tz),
+      fix_description: text(o.fix_description),
+      fix_value_pieces: moneyInput(o.fix_value_pieces),
+      fix_value_labor: moneyInput(o.fix_value_labor),
+      fix_value_final: moneyInput(o.fix_value_final),
+      fix_payment_method: text(o.fix_payment_method),
+    });
+  }
+  if (kind === 'returned') values.return_motive = text((order as ReturnedOrder).return_motive);
+  if (kind === 'external') {
+    const o = order as ExternalOrder;
+    Object.assign(values, {
+      service_type: text(o.service_type),
+      service_date: isoToInput(o.service_date, tz),
+      service_period: text(o.service_period),
+      service_value: moneyInput(o.service_value),
+      service_payment_method: text(o.service_payment_method),
+      service_details: text(o.service_details),
+    });
+  }
+  return values;
+}
+
+export function serviceOrderEditRoutes(deps: WebDeps): Router {
+  const router = Router();
+  const tz = deps.env.SHOP_TZ;
+
+  /**
+   * The order of that kind, finished or not, or a redirect: to /os/{id} when another kind has it, to
+   * /consulta with 'Nenhuma O.S. encontrada' when none has it.
+   */
+  async function loadOrder<K extends ServiceOrderKind>(req: Request, res: Response, kind: K) {
+    const id = String(req.params.id);
+    const result = await getServiceOrder(req.api, kind, id);
+    if (!result.ok) {
+      if (result.status === 404 || result.status === 400) {
+        if (await findServiceOrder(req.api, id)) res.redirect(303, `/os/${pathOf(id)}`);
+        else {
+          flash(req, 'error', EDIT_TEXT.notFound);
+          res.redirect(303, '/consulta');
+        }
+        return null;
+      }
+      throw Object.assign(new Error(result.message), { status: 502 });
+    }
+    return result.data as AnyOrder;
+  }
+
+  function showForm(
+    req: Request,
+    res: Response,
+    kind: ServiceOrderKind,
+    order: AnyOrder,
+    values: Record<string, string | undefined>,
+    errors?: Record<string, string>,
+    toasts: Toast[] = [],
+  ) {
+    const original =
+      kind === 'returned' && (order as ReturnedOrder).original_service_order
+        ? (order as ReturnedOrder).original_service_order
+        : null;
+    deps.render(
+      req,
+      res,
+      createElement(EditServiceOrder, {
+        kind,
+        id: pathOf(order.id),
+        number: order.number,
+        values,
+        errors,
+        loaded: loadedMarks(order, formValuesOf(kind, order, tz)),
+        original: original
+          ? { id: pathOf(original.id), number: original.number, product_name: original.product_name }
+          : undefined,
+      }),
+      { title: editTitle(kind, order.number), toasts },
+    );
+  }
+
+  /** Someone else's save beside the typing; or, for a finished order, the typing to copy. */
+  function showConflict(req: Request, res: Response, kind: ServiceOrderKind, order: AnyOrder, draft: Draft) {
+    const theirs = formValuesOf(kind, order, tz);
+    const labels = Object.fromEntries(EDIT_FIELDS[kind].map((name) => [name, LABELS[name] ?? name]));
+    const shown = (values: Record<string, string | undefined>) => ({
+      ...values,
+      status: values.status ? statusLabel(kind, Number(values.status)) : '',
+    });
+    const finished = isTerminal(kind, order.status);
+    const yours = typedValues(draft.values, EDIT_FIELDS[kind]);
+    deps.render(
+      req,
+      res,
+      createElement(EditConflict, {
+        what: kind === 'external' ? 'este Atendimento Externo' : 'esta O.S.',
+        rows: conflictRows(labels, shown(theirs), shown(yours)),
+        action: `${EDIT_PATH[kind]}${pathOf(order.id)}`,
+        resend: { ...(yours as Record<string, string>), ...loadedMarks(order, theirs) },
+        discardHref: `/os/${pathOf(order.id)}`,
+        closedReason: finished ? EDIT_TEXT.finished : undefined,
+      }),
+      { title: editTitle(kind, order.number) },
+    );
+  }
+
+  /** Keeps the typing and goes back to the form's page, which shows it (post/redirect/get). */
+  async function backToForm(req: Request, res: Response, kind: ServiceOrderKind, draft: Omit<Draft, 'path'>) {
+    const path = `${EDIT_PATH[kind]}${pathOf(String(req.params.id))}`;
+    const id = await saveDraft(deps, { ...draft, path });
+    res.redirect(303, withDraft(path, id));
+  }
+
+  for (const kind of ['normal', 'returned', 'external'] as const) {
+    const path = `${EDIT_PATH[kind]}:id`;
+    const success = kind === 'returned' ? EDIT_TEXT.returnEdited : EDIT_TEXT.edited;
+
+    router.get(path, async (req, res) => {
+      const order = await loadOrder(req, res, kind);
+      if (!order) return;
+      const draft = await draftFor(deps, req);
+      // A backend without the external edit (extras.ts): say so, unless typing is there to give back.
+      if (kind === 'external' && !draft && !extrasOf(deps.http).usable('external-order-edit')) {
+        flash(req, 'error', EDIT_TEXT.externalEditUnavailable);
+        return res.redirect(303, `/os/${pathOf(order.id)}`);
+      }
+      const current = formValuesOf(kind, order, tz);
+      if (draft && (isTerminal(kind, order.status) || changedSince(draft.values, order, current))) {
+        return showConflict(req, res, kind, order, draft);
+      }
+      // SPEC §4: no edit of a finished order.
+      if (isTerminal(kind, order.status)) return res.redirect(303, `/os/${pathOf(order.id)}`);
+      if (!draft) return showForm(req, res, kind, order, current);
+      const toasts: Toast[] = draft.toast ? [{ kind: 'error', text: draft.toast }] : [];
+      if (draft.reason === 'signed-out') toasts.push({ kind: 'success', text: SIGN_IN_TEXT.restored });
+      showForm(req, res, kind, order, typedValues(draft.values, EDIT_FIELDS[kind]), draft.errors, toasts);
+    });
+
+    router.post(path, async (req, res) => {
+      const order = await loadOrder(req, res, kind);
+      if (!order) return;
+      const values = typedValues(req.body, EDIT_FIELDS[kind]);
+      const kept = { ...(values as Record<string, string>), ...marksOf(req.body) };
+      // Finished, or saved by someone else since this form was loaded: both shown, nothing lost.
+      if (isTerminal(kind, order.status) || changedSince(req.body, order, formValuesOf(kind, order, tz))) {
+        return backToForm(req, res, kind, { values: kept, reason: 'stale' });
+      }
+      const form = validateForm(EDIT_FORMS[kind], req.body);
+      if (!form.ok)
+        return backToForm(req, res, kind, { values: kept, errors: form.errors, reason: 'invalid' });
+      const id = String(order.id);
+      const extras = extrasOf(deps.http);
+      const unavailable = () =>
+        backToForm(req, res, kind, {
+          values: kept,
+          reason: 'failed',
+          toast: EDIT_TEXT.externalEditUnavailable,
+        });
+      if (kind === 'external' && !extras.usable('external-order-edit')) return unavailable();
+      const version = postedVersion(req.body);
+      const body = {
+        ...blankDatesAsEmpty(centsFieldsToReais(form.data, MONEY_FIELDS)),
+        ...(version ? { version } : {}),
+      };
+      const result =
+        kind === 'normal'
+          ? await updateNormalOrder(req.api, id, body as z.output<(typeof EDIT_FORMS)['normal']>)
+          : kind === 'returned'
+            ? await updateReturnedOrder(req.api, id, body as z.output<(typeof EDIT_FORMS)['returned']>)
+            : await updateExternalOrder(req.api, id, body as z.output<(typeof EDIT_FORMS)['external']>);
+      if (!result.ok) {
+        if (kind === 'external' && extras.lacking('external-order-edit', result)) return unavailable();
+        // 409: our api saw a newer version (or a finish) land between the re-read and the save.
+        if (result.status === 409) return backToForm(req, res, kind, { values: kept, reason: 'stale' });
+        return backToForm(req, res, kind, {
+          values: kept,
+          errors: result.issues ?? {},
+          reason: 'failed',
+          toast: EDIT_TEXT.editFailed,
+        });
+      }
+      flash(req, 'success', success);
+      res.redirect(303, `/os/${pathOf(order.id)}`);
+    });
+  }
+
+  return router;
+}
+
+/** The posted form's loaded marks, kept with its typing. */
+function marksOf(body: unknown): Record<string, string> {
+  const marks: Record<string, string> = {};
+  for (const name of [VERSION_FIELD, LOADED_FIELD]) {
+    const value = (body as Record<string, unknown> | undefined)?.[name];
+    if (typeof value === 'string') marks[name] = value;
+  }
+  return marks;
+}

@@ -1,0 +1,139 @@
+/**
+ * Work that is not lost, in Chromium, with JavaScript on and off: two tabs editing one O.S. (the later
+ * save is refused and shows both, 'Salvar por cima' takes it), and a session that ends mid-form (sign
+ * in again, the form comes back with the typing).
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin, MANAGER } from '../support/api.ts';
+import {
+  expectNoProblems,
+  launchBrowser,
+  login,
+  newPage,
+  type RunningSystem,
+  startSystem,
+  toasts,
+} from '../support/browser.ts';
+
+type Json = Record<string, unknown>;
+
+describe('edits that lose nothing, in Chromium', () => {
+  let system: RunningSystem;
+  let browser: Browser;
+  let token: string;
+  let clientId: number;
+
+  beforeAll(async () => {
+    [system, browser] = await Promise.all([startSystem(), launchBrowser()]);
+    token = (await apiLogin(system.api, MANAGER.username, MANAGER.password)).token;
+    clientId = (await api('POST', '/clients', { name: 'Iara Concorrente', phone1: '(11) 90000-2222' }))
+      .id as number;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await system?.stop();
+  });
+
+  async function api(method: string, path: string, body?: unknown): Promise<Json> {
+    const res = await fetch(`${system.api.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return (await res.json()) as Json;
+  }
+
+  for (const javaScriptEnabled of [true, false]) {
+    const mode = javaScriptEnabled ? 'with JavaScript' : 'without JavaScript';
+
+    it(`${mode}: tab B saves Consertada, Bia, R$ 500; tab A's serial is refused with both shown`, async () => {
+      const { id } = await api('POST', '/service-orders/normal', {
+        client_id: clientId,
+        product_name: 'Som',
+      });
+      const url = system.url;
+      const tabA = await newPage(browser, { javaScriptEnabled });
+      const tabB = await newPage(browser, { javaScriptEnabled });
+      await login(tabA, url, MANAGER.username, MANAGER.password);
+      await login(tabB, url, MANAGER.username, MANAGER.password);
+      await tabA.goto(`${url}/editar-os/${id}`);
+      await tabB.goto(`${url}/editar-os/${id}`);
+
+      await tabB.getByLabel('Status').selectOption({ label: 'Consertada' });
+      await tabB.getByLabel('Técnico').fill('Bia');
+      await tabB.getByLabel('Valor final').fill('500,00');
+      await Promise.all([
+        tabB.waitForURL(`${url}/os/${id}`),
+        tabB.getByRole('button', { name: 'Salvar' }).click(),
+      ]);
+
+      await tabA.getByLabel('Número de série').fill('SN-DA-ABA-A');
+      await Promise.all([
+        tabA.waitForURL(new RegExp(`/editar-os/${id}\\?rascunho=`)),
+        tabA.getByRole('button', { name: 'Salvar' }).click(),
+      ]);
+      expect(await tabA.getByRole('heading', { level: 1 }).textContent()).toBe(
+        'Outra pessoa alterou esta O.S.',
+      );
+      const row = (label: string) => tabA.locator('table.conflict-table tr').filter({ hasText: label });
+      expect(await row('Status').locator('td').allTextContents()).toEqual([
+        'Consertada',
+        'Pendente de Orçamento',
+      ]);
+      expect(await row('Técnico').locator('td').allTextContents()).toEqual(['Bia', '-']);
+      expect(await row('Número de série').locator('td').nth(1).textContent()).toBe('SN-DA-ABA-A');
+      const saved = await api('GET', `/service-orders/normal/${id}`);
+      expect(saved).toMatchObject({ status: 104, fix_technician_name: 'Bia', fix_value_final: 500 });
+
+      // Descartar o meu: the order as B saved it.
+      expect(await tabA.getByRole('link', { name: 'Descartar o meu' }).getAttribute('href')).toBe(
+        `/os/${id}`,
+      );
+      // Salvar por cima: A's typing over the version shown.
+      await Promise.all([
+        tabA.waitForURL(`${url}/os/${id}`),
+        tabA.getByRole('button', { name: 'Salvar por cima' }).click(),
+      ]);
+      expect(await toasts(tabA)).toEqual(['O.S. Editada com sucesso!']);
+      expect(await api('GET', `/service-orders/normal/${id}`)).toMatchObject({
+        product_serial: 'SN-DA-ABA-A',
+        status: 100,
+      });
+      expectNoProblems(tabA, 'the edit conflict');
+      await tabA.context().close();
+      await tabB.context().close();
+    });
+
+    it(`${mode}: the session ends mid-form; after signing in the form is back with the typing`, async () => {
+      const { id } = await api('POST', '/service-orders/normal', { client_id: clientId, product_name: 'TV' });
+      const url = system.url;
+      const page = await newPage(browser, { javaScriptEnabled });
+      await login(page, url, MANAGER.username, MANAGER.password);
+      await page.goto(`${url}/editar-os/${id}`);
+      await page.getByLabel('Acessórios').fill('Capinha\nCarregador');
+      await page.getByLabel('Número de série').fill('SN-SESSAO');
+      // The session cookie goes (expiry, a restart, Sair elsewhere).
+      await page.context().clearCookies();
+      await Promise.all([page.waitForURL(/\/\?next=/), page.getByRole('button', { name: 'Salvar' }).click()]);
+      expect(await toasts(page)).toEqual([
+        'Sua sessão expirou. Entre novamente: o que você digitou foi guardado e volta ao formulário.',
+      ]);
+      await page.getByLabel('Usuário', { exact: true }).fill(MANAGER.username);
+      await page.getByLabel('Senha', { exact: true }).fill(MANAGER.password);
+      await Promise.all([
+        page.waitForURL(new RegExp(`/editar-os/${id}\\?rascunho=`)),
+        page.getByRole('button', { name: 'Entrar', exact: true }).click(),
+      ]);
+      expect(await page.getByLabel('Número de série').inputValue()).toBe('SN-SESSAO');
+      expect(await page.getByLabel('Acessórios').inputValue()).toBe('Capinha\nCarregador');
+      await Promise.all([
+        page.waitForURL(`${url}/os/${id}`),
+        page.getByRole('button', { name: 'Salvar' }).click(),
+      ]);
+      expect(await api('GET', `/service-orders/normal/${id}`)).toMatchObject({ product_serial: 'SN-SESSAO' });
+      expectNoProblems(page, 'the restored form');
+      await page.context().close();
+    });
+  }
+});

@@ -1,0 +1,176 @@
+/**
+ * Several instances, as docs/operations.md promises: two apis and two webs (their production commands)
+ * on one PostgreSQL and one Redis. Both apis start at the same moment on an empty database: the
+ * migrations run once and one first manager is created. One browser's requests alternate between the
+ * webs (web 1 talks to api 1, web 2 to api 2) and its session holds, forms included. Twenty
+ * "Finalizar e Enviar para o caixa" at once, spread over both webs and so both apis, write one close.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../../api/db/migrate.ts';
+import {
+  type ApiDatabase,
+  apiDatabase,
+  apiEnv,
+  buildDist,
+  type Dist,
+  kill,
+  MANAGER,
+  SESSION_SECRET,
+  type Service,
+  signIn,
+  startService,
+} from './support.ts';
+
+const DATABASE_URL = process.env.DATABASE_URL;
+const REDIS_URL = process.env.REDIS_URL;
+
+/** The hidden fields of the last form posting to `action` (CSRF token, form key), as a browser sends them. */
+function hiddenFields(html: string, action: string): Record<string, string> {
+  const at = html.lastIndexOf(`action="${action}"`);
+  if (at < 0) throw new Error(`no form for ${action}`);
+  const form = html.slice(at, html.indexOf('</form>', at));
+  const fields: Record<string, string> = {};
+  for (const input of form.match(/<input[^>]*type="hidden"[^>]*>/g) ?? []) {
+    const name = /name="([^"]+)"/.exec(input)?.[1];
+    const value = /value="([^"]*)"/.exec(input)?.[1] ?? '';
+    if (name) fields[name] = value.replace(/&amp;/g, '&');
+  }
+  return fields;
+}
+
+describe.runIf(DATABASE_URL && REDIS_URL)('two webs and two apis on one PostgreSQL and one Redis', () => {
+  let dist: Dist;
+  let db: ApiDatabase;
+  const apis: Service[] = [];
+  const webs: Service[] = [];
+  let schema: string;
+  let client: pg.Client;
+
+  beforeAll(async () => {
+    dist = await buildDist();
+    db = apiDatabase();
+    schema = db.env.DATABASE_SCHEMA as string;
+    client = new pg.Client({ connectionString: DATABASE_URL });
+    await client.connect();
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const s of [...webs, ...apis]) await kill(s);
+    await client?.end();
+    await db?.drop();
+    dist?.remove();
+  });
+
+  it('both apis started at the same moment run the migrations once and create one first manager', async () => {
+    // Generous: the migrations' lock is one for the whole database, which other schemas' tests share.
+    const start = () => startService('api', dist, apiEnv(db), 150_000);
+    apis.push(...(await Promise.all([start(), start()])));
+    const announced = apis.filter((a) => a.stdout().includes('Primeiro acesso: gerente'));
+    expect(announced).toHaveLength(1);
+    const users = await client.query(`select username from ${schema}.users`);
+    expect(users.rows).toEqual([{ username: MANAGER.username }]);
+    const ran = await client.query(`select name from ${schema}.kysely_migration order by name`);
+    expect(ran.rows.map((r) => r.name)).toEqual(Object.keys(migrations).sort());
+  }, 200_000);
+
+  it("one browser's requests alternate between the webs and its session holds", async () => {
+    const [api1, api2] = apis as [Service, Service];
+    for (const api of [api1, api2]) {
+      webs.push(
+        await startService('web', dist, { API_URL: api.url, REDIS_URL: REDIS_URL as string, SESSION_SECRET }),
+      );
+    }
+    const [web1, web2] = webs as [Service, Service];
+    const cookie = await signIn(web1.url);
+    for (let i = 0; i < 6; i++) {
+      const web = i % 2 === 0 ? web2 : web1;
+      const res = await fetch(`${web.url}/consulta`, { headers: { cookie }, redirect: 'manual' });
+      expect(res.status, `request ${i} to web ${i % 2 === 0 ? 2 : 1}`).toBe(200);
+      expect(await res.text()).toContain(`<span class="who">${MANAGER.username}</span>`);
+    }
+    // A form opened on web 1 and posted to web 2: its CSRF token and the session are the same there.
+    const page = await (await fetch(`${web1.url}/cadastrar-cliente`, { headers: { cookie } })).text();
+    const posted = await fetch(`${web2.url}/cadastrar-cliente`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        ...hiddenFields(page, '/cadastrar-cliente'),
+        name: 'Cliente de Duas Webs',
+      }),
+    });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get('location')).toMatch(/^\/abrir-os-normal/);
+    const saved = await client.query(
+      `select count(*)::int as n from ${schema}.clients where name = 'Cliente de Duas Webs'`,
+    );
+    expect(saved.rows[0].n).toBe(1);
+  }, 200_000);
+
+  it("20 concurrent 'Finalizar e Enviar para o caixa' over both webs and apis write one close entry", async () => {
+    const [web1, web2] = webs as [Service, Service];
+    const [api1] = apis as [Service];
+    const login = await fetch(`${api1.url}/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(MANAGER),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const person = await fetch(`${api1.url}/clients`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'Cliente dos Vinte Cliques' }),
+    });
+    expect(person.status).toBe(201);
+    const { id: clientId } = (await person.json()) as { id: number };
+    const created = await fetch(`${api1.url}/service-orders/normal`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ client_id: clientId, product_name: 'Televisor' }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+
+    // Closing needs a final value and a payment method (set here as an edit would).
+    await client.query(
+      `update ${schema}.service_orders set fix_value_final_cents = 35000, fix_payment_method = 'Pix' where id = $1`,
+      [id],
+    );
+    const cookie = await signIn(web2.url);
+    const detail = await (
+      await fetch(`${web1.url}/os/${id}?dialogo=finalizar`, { headers: { cookie } })
+    ).text();
+    const fields = hiddenFields(detail, `/os/${id}/finalizar`);
+    expect(fields.confirmado).toBe('sim');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        fetch(`${(i % 2 === 0 ? web1 : web2).url}/os/${id}/finalizar`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields),
+        }).then((r) => r.status),
+      ),
+    );
+    expect(
+      answers.filter((s) => s >= 500),
+      `answers ${answers.join(' ')} fields ${Object.keys(fields).join(',')}`,
+    ).toEqual([]);
+    expect(
+      answers.filter((s) => s === 303).length,
+      `answers ${answers.join(' ')} fields ${Object.keys(fields).join(',')}`,
+    ).toBeGreaterThanOrEqual(1);
+    const closes = await client.query(
+      `select count(*)::int as n from ${schema}.transactions where service_order_id = $1 and type = 102 and deleted_at is null`,
+      [id],
+    );
+    expect(closes.rows[0].n).toBe(1);
+    const order = await client.query(
+      `select status, finished_at from ${schema}.service_orders where id = $1`,
+      [id],
+    );
+    expect(order.rows[0].finished_at).not.toBeNull();
+  }, 200_000);
+});

@@ -1,0 +1,110 @@
+/**
+ * The cash by period's report and exports (docs/decisions/022) through the web, against the real api:
+ * behind the cash unlock; the period page shows the chart with its table, the totals and the export
+ * links; the CSV and XLSX come through as the api writes them; the A4 report draws the chart.
+ */
+import { parse as parseCsv } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDisplayDate, todayInShop } from '../../domain/dates.ts';
+import { formatBRL } from '../../domain/money.ts';
+import { addDays } from '../../domain/reports.ts';
+import { balanceInCents } from '../../domain/transactions.ts';
+import { apiLogin, MANAGER } from '../support/api.ts';
+import { writeHistory } from '../support/history.ts';
+import { type Agent, decodeEntities, postForm, signIn, startTestWeb, type TestWeb } from '../support/web.ts';
+
+const TZ = 'America/Sao_Paulo';
+
+/** A supertest answer read as raw bytes. */
+type Parser = Extract<Parameters<ReturnType<Agent['get']>['parse']>[0], (res: never, cb: never) => void>;
+const binary: Parser = (res, callback) => {
+  const stream = res as unknown as NodeJS.ReadableStream;
+  const parts: Buffer[] = [];
+  stream.on('data', (c: Buffer) => parts.push(c));
+  stream.on('end', () => callback(null, Buffer.concat(parts)));
+};
+
+describe('cash by period: report and exports', () => {
+  let web: TestWeb;
+  let entries: { type: number; value: number }[];
+  const today = todayInShop(TZ);
+  const start = addDays(today, -20);
+  const query = `de=${encodeURIComponent(formatDisplayDate(start))}&ate=${encodeURIComponent(formatDisplayDate(today))}`;
+
+  async function unlocked(): Promise<Agent> {
+    const agent = await signIn(web);
+    const res = await postForm(
+      agent,
+      '/caixa/acessar',
+      { username: MANAGER.username, password: MANAGER.password, voltar: '/caixa-periodo' },
+      '/caixa-periodo',
+    );
+    expect(res.status).toBe(303);
+    return agent;
+  }
+
+  beforeAll(async () => {
+    web = await startTestWeb();
+    await writeHistory(web.api.deps.db, 9, today, TZ);
+    const { token } = await apiLogin(web.api, MANAGER.username, MANAGER.password);
+    const res = await fetch(`${web.api.url}/transactions/period?start_date=${start}&end_date=${today}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    entries = (await res.json()) as typeof entries;
+  }, 60_000);
+  afterAll(async () => web?.stop());
+
+  it('stays behind the cash unlock', async () => {
+    const agent = await signIn(web);
+    for (const path of ['exportar.csv', 'exportar.xlsx', 'relatorio']) {
+      const res = await agent.get(`/caixa-periodo/${path}?${query}`);
+      expect(res.status).toBe(303);
+      expect(res.headers.location).toBe('/caixa-periodo');
+    }
+  });
+
+  it('shows the chart with its table, the totals and the exports on the period page', async () => {
+    const agent = await unlocked();
+    const page = await agent.get(`/caixa-periodo?${query}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="receita-periodo-caption"/);
+    expect(page.text).toContain('id="receita-periodo-table"');
+    const balance = balanceInCents(
+      entries.map((e) => ({ type: e.type, valueCents: Math.round(e.value * 100) })),
+    );
+    const text = decodeEntities(page.text.replace(/<!-- -->/g, ''));
+    expect(text).toContain('Totais do período: por tipo de lançamento');
+    expect(text).toContain(formatBRL(balance));
+    expect(page.text).toContain(`href="/caixa-periodo/exportar.csv?${query.replace(/&/g, '&amp;')}"`);
+    expect(page.text).toContain(`href="/caixa-periodo/exportar.xlsx?${query.replace(/&/g, '&amp;')}"`);
+  });
+
+  it('passes the CSV and the XLSX through, reading back to the period', async () => {
+    const agent = await unlocked();
+    const csv = await agent.get(`/caixa-periodo/exportar.csv?${query}`).buffer(true).parse(binary);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toContain(`caixa-${start}-a-${today}.csv`);
+    const rows = parseCsv(csv.body as Buffer, { bom: true, delimiter: ';' }) as string[][];
+    expect(rows.length).toBe(entries.length + 2);
+
+    const xlsx = await agent.get(`/caixa-periodo/exportar.xlsx?${query}`).buffer(true).parse(binary);
+    expect(xlsx.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(new Uint8Array(xlsx.body as Buffer).buffer);
+    expect(book.getWorksheet('Caixa')?.rowCount).toBe(entries.length + 2);
+  });
+
+  it('prints an A4 report with the chart and the totals', async () => {
+    const agent = await unlocked();
+    const sheet = await agent.get(`/caixa-periodo/relatorio?${query}`);
+    expect(sheet.status).toBe(200);
+    expect(sheet.text).toContain('class="sheet period-report"');
+    expect(sheet.text).toMatch(/<svg[^>]*role="img"/);
+    expect(decodeEntities(sheet.text.replace(/<!-- -->/g, ''))).toContain(
+      `Relatório de caixa — ${formatDisplayDate(start)} a ${formatDisplayDate(today)}`,
+    );
+    expect(sheet.text).not.toContain('class="menu"');
+  });
+});

@@ -1,0 +1,89 @@
+/** Configurações › Atendimento ao cliente (decision 020): managers only, checked fields, saved for real. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, apiLogin, createEmployee, MANAGER } from '../support/api.ts';
+import {
+  csrfOf,
+  decodeEntities,
+  fieldErrorOf,
+  signIn,
+  startTestWeb,
+  type TestWeb,
+  toastsOf,
+} from '../support/web.ts';
+
+describe('client-side settings (web client-side-settings router)', () => {
+  let web: TestWeb;
+
+  beforeAll(async () => {
+    web = await startTestWeb();
+  }, 60_000);
+  afterAll(() => web?.stop());
+
+  it('a manager finds it from Configurações, sees the defaults and saves new values', async () => {
+    const manager = await signIn(web);
+    expect((await manager.get('/configuracoes')).text).toContain('href="/configuracoes/atendimento"');
+    const page = await manager.get('/configuracoes/atendimento');
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/name="warranty_days"[^>]*value="90"/);
+    const res = await manager
+      .post('/configuracoes/atendimento')
+      .type('form')
+      .send({
+        _csrf: csrfOf(page.text),
+        warranty_days: '120',
+        limite_normal_100: '5',
+        limite_normal_102: '',
+        modelo_orcamento_pronto: 'Oi {cliente}, orçamento {valor}: {link}',
+        modelo_pronto_para_retirada: 'Pronto: {link}',
+        modelo_sem_conserto: 'Sem conserto: {link}',
+        modelo_peca_chegou: 'Chegou {aparelho}: {link}',
+        modelo_andamento: 'Andamento {numero}: {link}',
+      });
+    expect(res.status).toBe(303);
+    const after = await manager.get('/configuracoes/atendimento');
+    expect(toastsOf(after.text)).toContain('Configurações salvas com sucesso!');
+    const token = (await apiLogin(web.api, MANAGER.username, MANAGER.password)).token;
+    const stored = (
+      await apiCall<{
+        warranty_days: number;
+        ageing_limits: { normal: Record<string, number> };
+        whatsapp_templates: Record<string, string>;
+      }>(web.api, 'GET', '/shop-settings', token)
+    ).body;
+    expect(stored.warranty_days).toBe(120);
+    expect(stored.ageing_limits.normal['100']).toBe(5);
+    expect(stored.whatsapp_templates.orcamento_pronto).toBe('Oi {cliente}, orçamento {valor}: {link}');
+  });
+
+  it('refuses unknown placeholders and bad days under their fields, keeping what was typed', async () => {
+    const manager = await signIn(web);
+    const page = await manager.get('/configuracoes/atendimento');
+    const res = await manager
+      .post('/configuracoes/atendimento')
+      .type('form')
+      .send({
+        _csrf: csrfOf(page.text),
+        warranty_days: 'noventa',
+        limite_normal_100: '0',
+        modelo_orcamento_pronto: 'Oi {cliente}, seu CPF {cpf}',
+        modelo_pronto_para_retirada: 'x',
+        modelo_sem_conserto: 'x',
+        modelo_peca_chegou: 'x',
+        modelo_andamento: 'x',
+      });
+    expect(res.status).toBe(400);
+    expect(fieldErrorOf(res.text, 'f-warranty_days')).toBe('Digite um número de dias de 0 a 3650');
+    expect(fieldErrorOf(res.text, 'f-limite_normal_100')).toBe(
+      'Digite um número de dias de 1 a 3650, ou deixe em branco',
+    );
+    expect(fieldErrorOf(res.text, 'f-modelo_orcamento_pronto')).toMatch(/^Campo desconhecido: \{cpf\}\./);
+    expect(decodeEntities(res.text)).toContain('Oi {cliente}, seu CPF {cpf}');
+  });
+
+  it('an employee can neither see the link nor open the page', async () => {
+    const staff = await createEmployee(web.api, 'balcao', 'senha-do-balcao');
+    const employee = await signIn(web, staff.username, staff.password);
+    expect((await employee.get('/configuracoes')).text).not.toContain('/configuracoes/atendimento');
+    expect((await employee.get('/configuracoes/atendimento')).status).toBe(403);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * Consulta's O.S. search also finds orders by serial number and by product name (our api's `text`), still
+ * by number as SPEC §7 asks; a return is found by its original's product. Against the real api.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, apiLogin, MANAGER } from '../support/api.ts';
+import { type Agent, decodeEntities, signIn, startTestWeb, type TestWeb } from '../support/web.ts';
+
+/** The numbers of the O.S. rows Consulta shows. */
+function numbersShown(html: string): string[] {
+  // Against our api the rows come as a table with the opening date and the age (decision 020).
+  const table = /<table class="aged-orders">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1];
+  if (table !== undefined) {
+    return [...table.matchAll(/<tr[^>]*>\s*<td>([^<]*)<\/td>/g)].map((m) => decodeEntities(m[1] ?? ''));
+  }
+  const list = /<ul class="rows[^"]*">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+  return [...list.matchAll(/<li[^>]*><span>([^<]*)<\/span>/g)].map((m) => decodeEntities(m[1] ?? ''));
+}
+
+describe('Consulta: O.S. by number, serial number or product', () => {
+  let web: TestWeb;
+  let token: string;
+  let agent: Agent;
+  const orders: Record<string, { id: number; number: string }> = {};
+
+  async function api<T = { id: number; number: string }>(method: string, path: string, body?: unknown) {
+    const res = await apiCall<T>(web.api, method, path, token, body);
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  }
+  const search = async (q: string) =>
+    numbersShown((await agent.get(`/consulta?q=${encodeURIComponent(q)}&tipo=os`)).text).sort();
+
+  beforeAll(async () => {
+    web = await startTestWeb();
+    token = (await apiLogin(web.api, MANAGER.username, MANAGER.password)).token;
+    agent = await signIn(web);
+    const client = await api('POST', '/clients', { name: 'Cliente da Busca' });
+    orders.tv = await api('POST', '/service-orders/normal', {
+      client_id: client.id,
+      product_name: 'Televisão Samsung',
+      product_serial: 'SN-ABC-123',
+    });
+    orders.radio = await api('POST', '/service-orders/normal', {
+      client_id: client.id,
+      product_name: 'Rádio Philco',
+      product_serial: 'XYZ_9',
+    });
+    orders.ac = await api('POST', '/service-orders/external', {
+      client_id: client.id,
+      product_name: 'Ar-condicionado',
+      product_serial: 'AC-77',
+    });
+    orders.back = await api('POST', '/service-orders/returned', {
+      original_service_order_id: orders.tv.id,
+      return_motive: 'Voltou',
+    });
+  });
+  afterAll(async () => {
+    await web?.stop();
+  });
+
+  it('finds by serial number (part of it, any case) and by product name; a return by its original', async () => {
+    expect(await search('abc-123')).toEqual([orders.tv?.number, orders.back?.number].sort());
+    expect(await search('ac-77')).toEqual([orders.ac?.number]);
+    expect(await search('televisão')).toEqual([orders.tv?.number, orders.back?.number].sort());
+    expect(await search('philco')).toEqual([orders.radio?.number]);
+  });
+
+  it('still finds by number, and treats % and _ as plain characters', async () => {
+    expect(await search(orders.radio?.number ?? '')).toEqual([orders.radio?.number]);
+    expect(await search('%')).toEqual([]);
+    expect(await search('xyz_')).toEqual([orders.radio?.number]);
+    expect(await search('XYZ-')).toEqual([]);
+  });
+
+  it('nothing matching: the SPEC empty message', async () => {
+    const html = (await agent.get('/consulta?q=inexistente&tipo=os')).text;
+    expect(numbersShown(html)).toEqual([]);
+    expect(html).toContain('Nenhuma O.S. encontrada');
+  });
+});

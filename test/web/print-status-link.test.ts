@@ -1,0 +1,63 @@
+/**
+ * The printed sheets carry the client's side (decision 020): the QR code and the address on the client's
+ * ticket and on the delivery sheet, the warranty's end on the delivery sheet, and the warranty text in
+ * the shop's days.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../domain/client-view.ts';
+import { formatDisplayDate, todayInShop } from '../../domain/dates.ts';
+import { apiCall, apiLogin, MANAGER } from '../support/api.ts';
+import { decodeEntities, signIn, startTestWeb, type TestWeb } from '../support/web.ts';
+
+describe('printed sheets with the status link (web print router)', () => {
+  let web: TestWeb;
+  let token: string;
+  let orderId: number;
+
+  beforeAll(async () => {
+    web = await startTestWeb({ env: { PUBLIC_URL: 'https://loja.example.com/' } });
+    token = (await apiLogin(web.api, MANAGER.username, MANAGER.password)).token;
+    const client = await apiCall<{ id: number }>(web.api, 'POST', '/clients', token, { name: 'Impressa' });
+    const so = await apiCall<{ id: number }>(web.api, 'POST', '/service-orders/normal', token, {
+      client_id: client.body.id,
+      product_name: 'Rádio',
+    });
+    orderId = so.body.id;
+    await apiCall(web.api, 'PUT', '/shop-settings', token, { warranty_days: 60 });
+  }, 60_000);
+  afterAll(() => web?.stop());
+
+  it('the client ticket has the QR code and the short address; the warranty text follows the setting', async () => {
+    const staff = await signIn(web);
+    const html = decodeEntities((await staff.get(`/os/${orderId}/imprimir`)).text);
+    const qrs =
+      html.match(/<img src="data:image\/svg\+xml;base64,[^"]+" alt="QR code do acompanhamento"/g) ?? [];
+    expect(qrs).toHaveLength(1);
+    expect(html).toMatch(
+      // On a ticket the address stands alone beside the code (the delivery sheet says what it is for).
+      /<p class="status-qr-link"><span class="status-url">https:\/\/loja\.example\.com\/acompanhar\/[A-Za-z0-9_-]{22}<\/span><\/p>/,
+    );
+    expect(html).toContain('Garantia de 60 dias para o serviço realizado');
+    expect(html).not.toContain('Garantia de 90 dias');
+  });
+
+  it('the delivery sheet prints the warranty end once the order went home', async () => {
+    await apiCall(web.api, 'PUT', `/service-orders/normal/${orderId}`, token, {
+      status: 104,
+      product_name: 'Rádio',
+      fix_value_final: 50,
+      fix_payment_method: 'Dinheiro',
+    });
+    await apiCall(web.api, 'POST', '/transactions/close/service-order', token, { service_order_id: orderId });
+    const staff = await signIn(web);
+    const html = decodeEntities((await staff.get(`/os/${orderId}/entrega`)).text);
+    const until = formatDisplayDate(addDays(todayInShop(web.deps.env.SHOP_TZ), 60));
+    expect(html).toContain(`Garantia até ${until}`);
+    expect(html).toContain('alt="QR code do acompanhamento"');
+    expect(html).toContain('Garantia de 60 dias');
+    // Each print is in the order's history.
+    const page = decodeEntities((await staff.get(`/os/${orderId}`)).text);
+    expect(page).toContain('Imprimiu: Folha de entrega');
+    expect(page).toContain('Imprimiu: Folha da O.S.');
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Configurações › Usuários (web staff router): a manager sees the staff, deactivates and reactivates an
+ * employee (who then can't sign in, then can again); an employee is refused. Against the real api.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmployee } from '../support/api.ts';
+import {
+  type Agent,
+  agentOn,
+  decodeEntities,
+  postForm,
+  signIn,
+  startTestWeb,
+  type TestWeb,
+  toastsOf,
+} from '../support/web.ts';
+
+/** The table's rows: user, type, origin, state, and the action offered. */
+function staffRows(html: string): string[][] {
+  const body = /<table class="payments staff">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? '';
+  return [...body.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((row) =>
+    [...(row[1] ?? '').matchAll(/<td>([\s\S]*?)<\/td>/g)].map((c) =>
+      decodeEntities((c[1] ?? '').replace(/<input[^>]*>/g, '').replace(/<[^>]+>/g, '')).trim(),
+    ),
+  );
+}
+
+describe('Configurações › Usuários', () => {
+  let web: TestWeb;
+  let manager: Agent;
+  let employee: { username: string; password: string };
+
+  const canSignIn = async (username: string, password: string) => {
+    const { agent } = await agentOn(web, '/');
+    const res = await postForm(agent, '/', { username, password }, '/');
+    return res.status === 303 && res.headers.location === '/consulta';
+  };
+
+  beforeAll(async () => {
+    web = await startTestWeb();
+    manager = await signIn(web);
+    employee = await createEmployee(web.api, 'bia.balcao', 'senha-da-bia');
+  });
+  afterAll(async () => {
+    await web?.stop();
+  });
+
+  it('Configurações links to the list; the list shows each user with type, origin and state', async () => {
+    expect((await manager.get('/configuracoes')).text).toContain(
+      '<a href="/configuracoes/usuarios">Usuários</a>',
+    );
+    const page = await manager.get('/configuracoes/usuarios');
+    expect(page.status).toBe(200);
+    expect(staffRows(page.text)).toEqual([
+      ['bia.balcao', 'Funcionário', 'Filial', 'Ativo', 'Desativar'],
+      ['gerente', 'Gerente', 'Matriz', 'Ativo', 'Você'],
+    ]);
+  });
+
+  it('Desativar: the employee can no longer sign in; Reativar: they can again', async () => {
+    const id = /action="\/configuracoes\/usuarios\/(\d+)\/desativar"/.exec(
+      (await manager.get('/configuracoes/usuarios')).text,
+    )?.[1];
+    expect(id).toBeDefined();
+    let res = await postForm(
+      manager,
+      `/configuracoes/usuarios/${id}/desativar`,
+      {},
+      '/configuracoes/usuarios',
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/configuracoes/usuarios');
+    let page = await manager.get('/configuracoes/usuarios');
+    expect(toastsOf(page.text)).toEqual(['Usuário bia.balcao desativado. Ele não consegue mais entrar.']);
+    // The deactivated come after the active ones.
+    expect(staffRows(page.text)).toEqual([
+      ['gerente', 'Gerente', 'Matriz', 'Ativo', 'Você'],
+      ['bia.balcao', 'Funcionário', 'Filial', 'Desativado', 'Reativar'],
+    ]);
+    expect(await canSignIn(employee.username, employee.password)).toBe(false);
+
+    res = await postForm(manager, `/configuracoes/usuarios/${id}/reativar`, {}, '/configuracoes/usuarios');
+    expect(res.status).toBe(303);
+    page = await manager.get('/configuracoes/usuarios');
+    expect(toastsOf(page.text)).toEqual(['Usuário bia.balcao reativado.']);
+    expect(await canSignIn(employee.username, employee.password)).toBe(true);
+  });
+
+  it('an employee is refused the list and the actions, and sees no link', async () => {
+    const agent = await signIn(web, employee.username, employee.password);
+    expect((await agent.get('/configuracoes')).text).not.toContain('/configuracoes/usuarios"');
+    expect((await agent.get('/configuracoes/usuarios')).status).toBe(403);
+    const res = await postForm(agent, '/configuracoes/usuarios/1/desativar', {}, '/configuracoes');
+    expect(res.status).toBe(403);
+    expect(await canSignIn('gerente', 'senha-do-gerente')).toBe(true);
+  });
+});

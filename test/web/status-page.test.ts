@@ -1,0 +1,140 @@
+/**
+ * The client's status page /acompanhar/{token} (decision 020), against the real api: no session and no
+ * cookie, noindex, only what the client may read (checked with hostile client data), one plain 404 for
+ * unknown, malformed and revoked links, and guesses throttled per address.
+ *
+ * A million guesses are not sent: a token is 128 bits from an HMAC over a random nonce, so a guess hits a
+ * live link with odds of about (live links) / 2^128 — for a shop with a million live links, under 10^-32
+ * per guess. What a test can show is that guesses give only 404 and that an address is cut off after
+ * STATUS_PAGE_PER_MINUTE a minute.
+ */
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATUS_PAGE_PER_MINUTE } from '../../server/routes/status-page.ts';
+import { apiCall, apiLogin, MANAGER } from '../support/api.ts';
+import { decodeEntities, signIn, startTestWeb, type TestWeb } from '../support/web.ts';
+
+const HOSTILE = {
+  name: 'Zuleica <script>alert(1)</script> Segredo',
+  cpf: '529.982.247-25',
+  email: 'zuleica.segredo@example.com',
+  phone1: '(21) 97777-6666',
+  phone2: '(21) 3333-4444',
+  zip_code: '01001000',
+  address: 'Rua Sigilosa',
+  number: '4321',
+  neighborhood: 'Bairro Oculto',
+  complement: 'Fundos confidencial',
+};
+
+describe('status page (web status-page router)', () => {
+  let web: TestWeb;
+  let token: string;
+  let orderId: number;
+  let linkToken: string;
+
+  beforeAll(async () => {
+    web = await startTestWeb({
+      env: { SHOP_NAME: 'Loja Teste', SHOP_PHONES: '(11) 4000-1000', SHOP_CITY: 'Osasco' },
+    });
+    token = (await apiLogin(web.api, MANAGER.username, MANAGER.password)).token;
+    const client = await apiCall<{ id: number }>(web.api, 'POST', '/clients', token, HOSTILE);
+    const so = await apiCall<{ id: number }>(web.api, 'POST', '/service-orders/normal', token, {
+      client_id: client.body.id,
+      product_name: 'Videogame',
+      product_model: 'PS5',
+      product_details: 'Caiu no chão motivo interno',
+    });
+    orderId = so.body.id;
+    const put = await apiCall(web.api, 'PUT', `/service-orders/normal/${orderId}`, token, {
+      status: 105,
+      product_name: 'Videogame',
+      product_model: 'PS5',
+      product_details: 'Caiu no chão motivo interno',
+      fix_technician_name: 'Técnico Reservado',
+      fix_description: 'Anotação interna',
+      fix_value_final: 450.5,
+      fix_payment_method: 'Cartão',
+    });
+    expect(put.status).toBe(200);
+    linkToken = (
+      await apiCall<{ token: string }>(web.api, 'GET', `/status-links/service-order/${orderId}`, token)
+    ).body.token;
+  }, 60_000);
+  afterAll(() => web?.stop());
+
+  it('shows the order to anyone with the link, with no cookie and noindex', async () => {
+    const res = await supertest(web.app).get(`/acompanhar/${linkToken}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const html = decodeEntities(res.text).replace(/\u00a0/g, ' ');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(html).toContain('Loja Teste');
+    expect(html).toContain('(11) 4000-1000');
+    expect(html).toContain('Seu aparelho está pronto para retirada.');
+    expect(html).toContain('Videogame PS5');
+    expect(html).toContain('R$ 450,50');
+    expect(html).not.toContain('<form');
+  });
+
+  it("never shows the client's data, the technician or internal notes", async () => {
+    const html = decodeEntities((await supertest(web.app).get(`/acompanhar/${linkToken}`)).text);
+    for (const secret of [
+      ...Object.values(HOSTILE),
+      'Zuleica',
+      '52998224725',
+      '529.982',
+      '97777',
+      '3333-4444',
+      '01001',
+      'Técnico Reservado',
+      'Anotação interna',
+      'motivo interno',
+      'alert(1)',
+    ]) {
+      expect(html).not.toContain(secret);
+    }
+  });
+
+  it('unknown, malformed and revoked links are the same plain 404', async () => {
+    const unknown = await supertest(web.app).get('/acompanhar/AAAAAAAAAAAAAAAAAAAAAA');
+    const malformed = await supertest(web.app).get('/acompanhar/..%2F..%2Fetc');
+    const staff = await signIn(web);
+    const page = await staff.get(`/os/${orderId}`);
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
+    const renew = await staff.post(`/os/${orderId}/link/renovar`).type('form').send({ _csrf: csrf });
+    expect(renew.status).toBe(303);
+    const revoked = await supertest(web.app).get(`/acompanhar/${linkToken}`);
+    for (const res of [unknown, malformed, revoked]) {
+      expect(res.status).toBe(404);
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+    }
+    // The same page whichever way the link fails: nothing tells a guesser a token once existed.
+    expect(revoked.text).toBe(unknown.text);
+    expect(malformed.text).toBe(unknown.text);
+    expect(unknown.text).toContain('Link não encontrado');
+  });
+
+  it('throttles guesses from one address after the limit, each guess a 404 until then', async () => {
+    const own = await startTestWeb({ api: web.api });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < STATUS_PAGE_PER_MINUTE + 5; i++) {
+        const guess = Buffer.from(`guess-${i}-padding-pad`).toString('base64url').slice(0, 22);
+        statuses.push((await supertest(own.app).get(`/acompanhar/${guess}`)).status);
+      }
+      expect(statuses.slice(0, STATUS_PAGE_PER_MINUTE).every((s) => s === 404)).toBe(true);
+      expect(statuses.slice(STATUS_PAGE_PER_MINUTE).every((s) => s === 429)).toBe(true);
+      // Once throttled, even a good link waits: the limit is per address, not per miss.
+      const good = (
+        await apiCall<{ token: string }>(web.api, 'GET', `/status-links/service-order/${orderId}`, token)
+      ).body.token;
+      expect((await supertest(own.app).get(`/acompanhar/${good}`)).status).toBe(429);
+    } finally {
+      await own.stop();
+    }
+  });
+});

@@ -1,0 +1,73 @@
+/** The totals of a span of cash by entry type and by payment method, each number linking to its list. */
+
+import type { CashTotals as Totals } from '../../contract/reports.ts';
+import { formatBRL } from '../../domain/money.ts';
+import { count } from '../format.ts';
+
+export function CashTotals({ totals, href, caption }: { totals: Totals; href: string; caption: string }) {
+  return (
+    <div className="report-tables">
+      <table className="report">
+        <caption>{caption}: por tipo de lançamento</caption>
+        <thead>
+          <tr>
+            <th scope="col">Tipo</th>
+            <th scope="col">Lançamentos</th>
+            <th scope="col">Valor</th>
+          </tr>
+        </thead>
+        <tbody>
+          {totals.byType.map((t) => (
+            <tr key={t.type}>
+              <th scope="row">{t.label}</th>
+              <td className="number">
+                <a href={href}>{count(t.count)}</a>
+              </td>
+              <td className="money">
+                <a href={href}>{formatBRL(t.cents)}</a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Saldo</th>
+            <td className="number">
+              <a href={href}>{count(totals.count)}</a>
+            </td>
+            <td className={`money ${totals.balanceCents < 0 ? 'flow-out' : 'flow-in'}`}>
+              <a href={href}>{formatBRL(totals.balanceCents)}</a>
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <table className="report">
+        <caption>{caption}: por forma de pagamento</caption>
+        <thead>
+          <tr>
+            <th scope="col">Forma de pagamento</th>
+            <th scope="col">Lançamentos</th>
+            <th scope="col">Entradas</th>
+            <th scope="col">Saídas</th>
+          </tr>
+        </thead>
+        <tbody>
+          {totals.byMethod.map((m) => (
+            <tr key={m.method}>
+              <th scope="row">{m.method}</th>
+              <td className="number">
+                <a href={href}>{count(m.count)}</a>
+              </td>
+              <td className="money">
+                <a href={href}>{formatBRL(m.inCents)}</a>
+              </td>
+              <td className="money">
+                <a href={href}>{formatBRL(m.outCents)}</a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+/** The period's chart and totals on Caixa por período, with its exports and printable report. */
+import type { CashTotals as Totals } from '../../contract/reports.ts';
+import { CashTotals } from './CashTotals.tsx';
+import { type Bar, StackedBars } from './StackedBars.tsx';
+
+export type PeriodReportProps = {
+  series: string[];
+  bars: Bar[];
+  totals: Totals;
+  /** The period's list (page 1), where the totals lead. */
+  href: string;
+  csvHref: string;
+  xlsxHref: string;
+  reportHref: string;
+};
+
+export function PeriodReport(props: PeriodReportProps) {
+  return (
+    <div className="period-report">
+      <p className="actions">
+        <a className="button secondary" href={props.csvHref} download>
+          Exportar CSV
+        </a>
+        <a className="button secondary" href={props.xlsxHref} download>
+          Exportar XLSX
+        </a>
+        <a className="button secondary" href={props.reportHref} target="_blank" rel="noopener">
+          Relatório para imprimir
+        </a>
+      </p>
+      <StackedBars
+        id="receita-periodo"
+        caption="Receita do período por forma de pagamento"
+        series={props.series}
+        bars={props.bars}
+        seriesHref={() => props.href}
+      />
+      <CashTotals totals={props.totals} href={props.href} caption="Totais do período" />
+    </div>
+  );
+}

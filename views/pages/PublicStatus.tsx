@@ -1,0 +1,112 @@
+/**
+ * /acompanhar/{token}: the client's own page (decision 020). A whole document of its own, mobile first,
+ * with no menu, no script and no form: the shop, the order, its status in words meant for the client,
+ * the dates, the value due and the warranty's end. Nothing else of the order can reach it.
+ */
+import type { PublicStatus } from '../../contract/public-status.ts';
+import { formatDisplayDate } from '../../domain/dates.ts';
+import { formatBRL } from '../../domain/money.ts';
+
+export type PublicStatusView = PublicStatus;
+
+export type PublicShop = { name: string; phones: string; address: string };
+
+function Head({ title }: { title: string }) {
+  return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="robots" content="noindex, nofollow" />
+      <meta name="referrer" content="no-referrer" />
+      <title>{title}</title>
+      {/* An icon of its own: without it the browser asks for /favicon.ico, a page behind the session. */}
+      <link rel="icon" href="/static/img/logo.svg" type="image/svg+xml" />
+      <link rel="stylesheet" href="/static/css/acompanhar.css" />
+    </head>
+  );
+}
+
+function ShopFooter({ shop }: { shop: PublicShop }) {
+  return (
+    <footer className="shop">
+      <strong>{shop.name}</strong>
+      {shop.phones ? <p>Telefone: {shop.phones}</p> : null}
+      {shop.address ? <p>{shop.address}</p> : null}
+    </footer>
+  );
+}
+
+export function PublicStatusPage({
+  view,
+  shop,
+  tz,
+}: {
+  view: PublicStatusView;
+  shop: PublicShop;
+  tz: string;
+}) {
+  const label = view.kind === 'parts' ? 'Pedido' : 'O.S.';
+  const rows: [string, string][] = [
+    [view.kind === 'parts' ? 'Peça' : 'Aparelho', view.item || '-'],
+    ['Aberto em', formatDisplayDate(view.opened_on, tz)],
+  ];
+  if (view.ready_on) rows.push(['Pronto em', formatDisplayDate(view.ready_on, tz)]);
+  if (view.delivered_on) rows.push(['Entregue em', formatDisplayDate(view.delivered_on, tz)]);
+  if (view.amount_due !== null) rows.push(['Valor a pagar', formatBRL(Math.round(view.amount_due * 100))]);
+  if (view.warranty_until) rows.push(['Garantia até', formatDisplayDate(view.warranty_until, tz)]);
+  return (
+    <html lang="pt-BR">
+      <Head title={`${label} ${view.number} · ${shop.name}`} />
+      <body>
+        <main>
+          <p className="shop-name">{shop.name}</p>
+          <h1>
+            {label} {view.number}
+          </h1>
+          <p className="status">{view.status_text}</p>
+          <dl>
+            {rows.map(([term, value]) => (
+              <div key={term}>
+                <dt>{term}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </main>
+        <ShopFooter shop={shop} />
+      </body>
+    </html>
+  );
+}
+
+/** The one page for an unknown, revoked or malformed link: it says nothing about which. */
+export function PublicNotFoundPage({ shop }: { shop: PublicShop }) {
+  return (
+    <html lang="pt-BR">
+      <Head title="Link não encontrado" />
+      <body>
+        <main>
+          <h1>Link não encontrado</h1>
+          <p>Confira o endereço ou fale com a loja.</p>
+        </main>
+        <ShopFooter shop={shop} />
+      </body>
+    </html>
+  );
+}
+
+/** Too many tries from one address: the same plain look, status 429. */
+export function PublicBusyPage({ shop }: { shop: PublicShop }) {
+  return (
+    <html lang="pt-BR">
+      <Head title="Muitas tentativas" />
+      <body>
+        <main>
+          <h1>Muitas tentativas</h1>
+          <p>Aguarde um minuto e tente de novo.</p>
+        </main>
+        <ShopFooter shop={shop} />
+      </body>
+    </html>
+  );
+}
