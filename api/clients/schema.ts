@@ -12,6 +12,7 @@ import {
   normalizeCpf,
 } from '../../domain/documents.ts';
 import { requiredName, TEXT_MAX } from '../http/fields.ts';
+import { versionField } from '../http/versions.ts';
 
 const NOT_TEXT = 'Deve ser um texto';
 
@@ -76,6 +77,9 @@ export const ClientBody = z.object({
 });
 
 export type ClientInput = z.output<typeof ClientBody>;
+
+/** An edit: the fields, and the version it was loaded from when the caller names one (409 when stale). */
+export const ClientEditBody = ClientBody.extend(versionField);
 
 export const SEARCH_MAX = 200;
 

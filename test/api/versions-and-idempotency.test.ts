@@ -118,6 +118,45 @@ describe.each(DB_TARGETS)('versions and idempotency keys on %s', (target) => {
     expect(plain.body.version).toBe(3);
   });
 
+  it('a client edit over a newer version is refused with the client as it is now; If-Match too', async () => {
+    const created = await send('POST', '/clients', { name: 'Célia Versionada', city: 'Campinas' });
+    const loaded = (await send('GET', `/clients/${created.body.id}`)).body;
+    expect(loaded.version).toBe(1);
+    const b = await send('PUT', `/clients/${loaded.id}`, {
+      name: 'Célia Versionada',
+      city: 'Sorocaba',
+      version: 1,
+    });
+    expect(b.status).toBe(200);
+    expect(b.body.version).toBe(2);
+
+    const a = await send('PUT', `/clients/${loaded.id}`, {
+      name: 'Célia Versionada',
+      city: 'Campinas',
+      email: 'celia@example.com',
+      version: 1,
+    });
+    expect(a.status).toBe(409);
+    expect(a.body.message).toBe(STALE);
+    expect(a.body.current).toMatchObject({ version: 2, city: 'Sorocaba', email: null });
+    expect((await send('GET', `/clients/${loaded.id}`)).body).toMatchObject({ city: 'Sorocaba', version: 2 });
+
+    const ifMatch = await send(
+      'PUT',
+      `/clients/${loaded.id}`,
+      { name: 'Célia Versionada' },
+      { 'if-match': '"1"' },
+    );
+    expect(ifMatch.status).toBe(409);
+    const right = await send('PUT', `/clients/${loaded.id}`, { name: 'Célia V.', version: 2 });
+    expect(right.status).toBe(200);
+    expect(right.body).toMatchObject({ name: 'Célia V.', version: 3 });
+    // SPEC §7's body (no version) is taken as before.
+    const plain = await send('PUT', `/clients/${loaded.id}`, { name: 'Célia Sem Versão' });
+    expect(plain.status).toBe(200);
+    expect(plain.body.version).toBe(4);
+  });
+
   it('one Idempotency-Key, two upfront payments in flight at once: one entry, the same answer twice', async () => {
     const order = await newOrder();
     const k = key();

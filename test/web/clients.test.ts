@@ -815,11 +815,18 @@ describe('clients (web clients router)', () => {
       expect(inputValue(page.text, 'cnpj')).toBe('ZZ.9XY.800/0100-20');
     });
 
-    it("'Nome obrigatório' on edit, the typed values kept, nothing changed", async () => {
+    it("'Nome obrigatório' on edit: redirected to a GET with the typed values and the focus on the field", async () => {
       const id = await apiClient({ name: 'Carla Fica' });
-      const res = await edit(id, { name: '', email: 'carla@example.com' });
-      expect(res.status).toBe(400);
+      const posted = await edit(id, { name: '', email: 'carla@example.com' });
+      // Post/redirect/get: Back or a refresh never offers to send the form again.
+      expect(posted.status).toBe(303);
+      expect(String(posted.headers.location)).toMatch(
+        new RegExp(`^/editar-cliente/${id}\\?rascunho=[\\w-]{22}$`),
+      );
+      const res = await agent.get(String(posted.headers.location));
+      expect(res.status).toBe(200);
       expect(fieldErrorOf(res.text, 'f-name')).toBe(TEXT.nameRequired);
+      expect(res.text).toMatch(/<input[^>]*id="f-name"[^>]*autofocus=""/);
       expect(inputValue(res.text, 'email')).toBe('carla@example.com');
       expect(res.text).toContain('<h1>Editar Cliente</h1>');
       expect((await clientRow(id))?.name).toBe('Carla Fica');
@@ -829,8 +836,9 @@ describe('clients (web clients router)', () => {
       const cpf = newCpf();
       await apiClient({ name: 'Dono do CPF', cpf });
       const id = await apiClient({ name: 'Outro Cliente' });
-      const res = await edit(id, { name: 'Outro Cliente', cpf: formatCpf(cpf), phone1: '11 7777-7777' });
-      expect(res.status).toBe(409);
+      const posted = await edit(id, { name: 'Outro Cliente', cpf: formatCpf(cpf), phone1: '11 7777-7777' });
+      expect(posted.status).toBe(303);
+      const res = await agent.get(String(posted.headers.location));
       expect(toastsOf(res.text)).toEqual([TEXT.updateFailed]);
       expect(inputValue(res.text, 'cpf')).toBe(formatCpf(cpf));
       expect(inputValue(res.text, 'phone1')).toBe('11 7777-7777');
@@ -907,6 +915,8 @@ describe('clients (web clients router)', () => {
         );
       const loaded = hidden(page.text);
       expect(loaded._loaded).toBeTruthy();
+      // Our api's client carries its version: the form sends it back, and the api checks it on the PUT.
+      expect(loaded._version).toBe('1');
       expect(
         (
           await apiCall('PUT', `/clients/${id}`, {
@@ -935,9 +945,11 @@ describe('clients (web clients router)', () => {
         /<th scope="row">Cidade<\/th><td class="pre-line">Sorocaba<\/td><td class="pre-line">Campinas<\/td>/,
       );
       expect((await clientRow(id))?.city).toBe('Sorocaba');
-      const over = await agent.post(`/editar-cliente/${id}`).type('form').send(hidden(conflict.text));
+      const resend = hidden(conflict.text);
+      expect(resend._version).toBe('2');
+      const over = await agent.post(`/editar-cliente/${id}`).type('form').send(resend);
       expect(over.status).toBe(303);
-      expect(await clientRow(id)).toMatchObject({ city: 'Campinas', email: 'rita@example.com' });
+      expect(await clientRow(id)).toMatchObject({ city: 'Campinas', email: 'rita@example.com', version: 3 });
     });
   });
 
