@@ -153,7 +153,9 @@ describe.each(DB_TARGETS)('clients on %s', (kind) => {
 
     it('stores only the name when the rest is left out', async () => {
       const client = await created({ name: 'Só o Nome' });
-      for (const field of FIELDS.filter((f) => !['id', 'name', 'created_at', 'updated_at', 'version'].includes(f))) {
+      for (const field of FIELDS.filter(
+        (f) => !['id', 'name', 'created_at', 'updated_at', 'version'].includes(f),
+      )) {
         expect(client[field], field).toBeNull();
       }
     });
