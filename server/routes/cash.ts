@@ -21,7 +21,10 @@ import { loadPeriodPage, pagerOf, periodHref } from '../cash-period.ts';
 import { periodReport } from '../cash-report.ts';
 import { cashApi, cashToken, lockCash, unlockCash } from '../cash-unlock.ts';
 import type { WebDeps } from '../context.ts';
+import { DRAFT_PARAM, withDraft } from '../drafts.ts';
 import { DeleteEntryForm, EditEntryForm, EntryForm, PeriodForm, UnlockForm } from '../forms/cash.ts';
+import { backToCreateForm, restoredDraft } from '../forms/refused-create.ts';
+import { typedValues } from '../forms/service-order.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
 import { submitOnce } from '../idempotency.ts';
 import { type ConfirmationOutcome, confirmManager, refusalStatus } from '../manager-confirmation.ts';
@@ -41,6 +44,14 @@ const TEXT = {
 
 const SCREENS = { '/caixa-hoje': 'Caixa do dia', '/caixa-periodo': 'Caixa por período' } as const;
 type Screen = keyof typeof SCREENS;
+
+const ENTRY_FIELDS = ['type', 'description', 'value', 'payment_method'] as const;
+
+/** The draft id of a query or a posted unlock (`rascunho`), when it looks like one. */
+function draftIdOf(source: unknown): string | undefined {
+  const id = textOf(source, DRAFT_PARAM);
+  return /^[A-Za-z0-9_-]{22}$/.test(id) ? id : undefined;
+}
 
 const entryValues = (e: CashEntry) => ({
   type: String(e.type),
@@ -79,10 +90,12 @@ export function cashRoutes(deps: WebDeps): Router {
   router.post('/caixa/acessar', async (req, res) => {
     const back: Screen = textOf(req.body, 'voltar') === '/caixa-periodo' ? '/caixa-periodo' : '/caixa-hoje';
     const values = { username: textOf(req.body, 'username') };
+    const draft = draftIdOf(req.body);
     const form = validateForm(UnlockForm, req.body);
-    if (!form.ok) return showLock(req, res, back, { open: true, values, errors: form.errors }, 400);
+    if (!form.ok) return showLock(req, res, back, { open: true, values, errors: form.errors, draft }, 400);
     const outcome = await unlockCash(deps, req, form.data.username, form.data.password);
-    if (outcome === 'unlocked') return res.redirect(303, back);
+    // Typing kept while the cash was locked (a lost session) comes back with the unlock.
+    if (outcome === 'unlocked') return res.redirect(303, draft ? withDraft(back, draft) : back);
     if (outcome === 'not-manager') return res.redirect(303, `${back}?acesso=negado`);
     const toasts: Toast[] = [{ kind: 'error', text: TEXT.unlockFailed }];
     return showLock(req, res, back, { open: true, values }, outcome === 'too-many' ? 429 : 401, toasts);
@@ -100,11 +113,13 @@ export function cashRoutes(deps: WebDeps): Router {
     remove?: { id: string; state: ManagerDialogState };
     status?: number;
     toasts?: Toast[];
+    formKey?: string | undefined;
   };
 
   async function showDay(req: Request, res: Response, o: DayOverrides = {}) {
     const cash = cashApi(deps, req);
-    if (!cash) return showLock(req, res, '/caixa-hoje');
+    // Locked (a lost session locks it too): the unlock comes back to the same draft.
+    if (!cash) return showLock(req, res, '/caixa-hoje', { draft: draftIdOf(req.query) });
     const date = today();
     const result = await entriesOfDay(cash, date);
     if (!result.ok) {
@@ -134,11 +149,18 @@ export function cashRoutes(deps: WebDeps): Router {
           : null,
         remove: removing ? { entry: removing, state: o.remove?.state ?? { open: true } } : null,
       }),
-      { title: 'Caixa do dia', status: o.status ?? 200, toasts: o.toasts ?? [] },
+      { title: 'Caixa do dia', status: o.status ?? 200, toasts: o.toasts ?? [], formKey: o.formKey },
     );
   }
 
-  router.get('/caixa-hoje', (req, res) => showDay(req, res));
+  // A refused entry (post/redirect/get), or one kept through a lost session, comes back in its dialog.
+  router.get('/caixa-hoje', async (req, res) => {
+    const restored = cashApi(deps, req) ? await restoredDraft(deps, req) : null;
+    if (!restored) return showDay(req, res);
+    const { values, errors, toasts, formKey } = restored;
+    const state = { open: true, values: typedValues(values, ENTRY_FIELDS), errors };
+    return showDay(req, res, { create: state, toasts, formKey });
+  });
 
   const typedEntry = (req: Request) => ({
     type: textOf(req.body, 'type'),
@@ -159,7 +181,6 @@ export function cashRoutes(deps: WebDeps): Router {
   router.post('/caixa-hoje/lancamentos', async (req, res) => {
     const cash = cashApi(deps, req);
     if (!cash) return res.redirect(303, '/caixa-hoje');
-    const values = typedEntry(req);
     // Once per form render: Back and Salvar, or a double click, never books the entry twice.
     await submitOnce(
       deps,
@@ -169,7 +190,7 @@ export function cashRoutes(deps: WebDeps): Router {
       async (api) => {
         const form = validateForm(EntryForm, req.body);
         if (!form.ok) {
-          await showDay(req, res, { create: { open: true, values, errors: form.errors }, status: 400 });
+          await backToCreateForm(deps, req, res, '/caixa-hoje', { errors: form.errors });
           return null;
         }
         const { type, description, value, payment_method } = form.data;
@@ -181,10 +202,9 @@ export function cashRoutes(deps: WebDeps): Router {
           date: today(),
         });
         if (!result.ok) {
-          await showDay(req, res, {
-            create: { open: true, values, errors: result.issues ?? {} },
-            status: failure(result.status),
-            toasts: [{ kind: 'error', text: TEXT.createFailed }],
+          await backToCreateForm(deps, req, res, '/caixa-hoje', {
+            errors: result.issues ?? {},
+            toast: TEXT.createFailed,
           });
           return null;
         }

@@ -25,6 +25,7 @@ import {
   staleRefusal,
 } from '../forms/edit-version.ts';
 import { managerCredentials } from '../forms/fields.ts';
+import { backToCreateForm, restoredDraft } from '../forms/refused-create.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
 import { submitOnce } from '../idempotency.ts';
 import { confirmManager, refusalStatus } from '../manager-confirmation.ts';
@@ -128,15 +129,22 @@ export function clientRoutes(deps: WebDeps): Router {
     props: Partial<ClientFormProps>,
     status = 200,
     toasts: Toast[] = [],
+    formKey?: string,
   ) =>
     deps.render(
       req,
       res,
       createElement(ClientForm, { mode: 'create', action: '/cadastrar-cliente', values: {}, ...props }),
-      { title: 'Cadastrar Cliente', status, toasts },
+      { title: 'Cadastrar Cliente', status, toasts, formKey },
     );
 
-  router.get('/cadastrar-cliente', (req, res) => showCreate(req, res, {}));
+  // A refused save or a lost session comes back here (?rascunho=) with the typing and its errors.
+  router.get('/cadastrar-cliente', async (req, res) => {
+    const restored = await restoredDraft(deps, req);
+    if (!restored) return showCreate(req, res, {});
+    const { values, errors, toasts, formKey } = restored;
+    showCreate(req, res, { values: clientValuesOf(values), errors }, 200, toasts, formKey);
+  });
 
   router.post('/cadastrar-cliente', async (req, res) => {
     const values = clientValuesOf(req.body);
@@ -147,7 +155,7 @@ export function clientRoutes(deps: WebDeps): Router {
     await submitOnce(deps, req, res, '/cadastrar-cliente', async (api) => {
       const form = validateForm(ClientSchema, req.body);
       if (!form.ok) {
-        await showCreate(req, res, { values, errors: form.errors }, 400);
+        await backToCreateForm(deps, req, res, '/cadastrar-cliente', { errors: form.errors });
         return null;
       }
       // A deleted client's CPF or CNPJ is taken again only when the person ticked it (api's 409 asks).
@@ -157,9 +165,10 @@ export function clientRoutes(deps: WebDeps): Router {
         ...(reuse ? { [REUSE_DOCUMENT_FIELD]: true } : {}),
       } as typeof form.data);
       if (!result.ok) {
-        await showCreate(req, res, { values, errors: result.issues ?? {} }, httpStatusOf(result.status), [
-          { kind: 'error', text: TEXT.createFailed },
-        ]);
+        await backToCreateForm(deps, req, res, '/cadastrar-cliente', {
+          errors: result.issues ?? {},
+          toast: TEXT.createFailed,
+        });
         return null;
       }
       flash(req, 'success', TEXT.created);
