@@ -422,9 +422,12 @@ describe('the web against a SPEC §7-only backend', () => {
       },
       `/caixa-hoje?editar=${entryId}`,
     );
-    expect(wrong.status).toBe(403);
-    expect(toastsOf(wrong.text)).toEqual([NOT_MANAGER]);
-    expect(wrong.text).toContain('Venda de cabo HDMI');
+    // Post/redirect/get: the refusal is shown by the day's page, the dialog back with the typing.
+    expect(wrong.status).toBe(303);
+    expect(wrong.headers.location).toMatch(/^\/caixa-hoje\?rascunho=[\w-]{22}$/);
+    const refused = await agent.get(wrong.headers.location as string);
+    expect(toastsOf(refused.text)).toEqual([NOT_MANAGER]);
+    expect(refused.text).toContain('Venda de cabo HDMI');
     expect(callsSince(mark)).not.toContain(`PUT /transactions/${entryId}`);
     const edited = await postForm(
       agent,
