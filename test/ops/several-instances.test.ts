@@ -14,6 +14,7 @@ import {
   apiEnv,
   buildDist,
   type Dist,
+  hiddenFields,
   kill,
   MANAGER,
   SESSION_SECRET,
@@ -24,20 +25,6 @@ import {
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
-
-/** The hidden fields of the last form posting to `action` (CSRF token, form key), as a browser sends them. */
-function hiddenFields(html: string, action: string): Record<string, string> {
-  const at = html.lastIndexOf(`action="${action}"`);
-  if (at < 0) throw new Error(`no form for ${action}`);
-  const form = html.slice(at, html.indexOf('</form>', at));
-  const fields: Record<string, string> = {};
-  for (const input of form.match(/<input[^>]*type="hidden"[^>]*>/g) ?? []) {
-    const name = /name="([^"]+)"/.exec(input)?.[1];
-    const value = /value="([^"]*)"/.exec(input)?.[1] ?? '';
-    if (name) fields[name] = value.replace(/&amp;/g, '&');
-  }
-  return fields;
-}
 
 describe.runIf(DATABASE_URL && REDIS_URL)('two webs and two apis on one PostgreSQL and one Redis', () => {
   let dist: Dist;

@@ -298,6 +298,20 @@ export async function signIn(webUrl: string, user = MANAGER): Promise<string> {
   return sessionCookieOf(res) ?? page.cookie;
 }
 
+/** The hidden fields of the last form posting to `action` (CSRF token, form key), as a browser sends them. */
+export function hiddenFields(html: string, action: string): Record<string, string> {
+  const at = html.lastIndexOf(`action="${action}"`);
+  if (at < 0) throw new Error(`no form for ${action}`);
+  const form = html.slice(at, html.indexOf('</form>', at));
+  const fields: Record<string, string> = {};
+  for (const input of form.match(/<input[^>]*type="hidden"[^>]*>/g) ?? []) {
+    const name = /name="([^"]+)"/.exec(input)?.[1];
+    const value = /value="([^"]*)"/.exec(input)?.[1] ?? '';
+    if (name) fields[name] = value.replace(/&amp;/g, '&');
+  }
+  return fields;
+}
+
 // ------------------------------------------------------------------------------------------------ misc
 
 export { freePort, hasRedisServer, type OwnRedis, ownRedis, sleep, waitFor } from '../support/processes.ts';
