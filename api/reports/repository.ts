@@ -78,22 +78,23 @@ const OPEN_PAIRS = (['normal', 'returned', 'external', 'parts'] as const).flatMa
 );
 
 /**
- * Per (kind, status) of `list`: how many live orders, and the earliest opening. One index probe per
- * pair on (kind, status, created_at) or (status, created_at) (migration 009), not a scan of ten years
- * of orders; pairs with no order are left out.
+ * Per (kind, status) of `list`: how many live orders (the totals migration 012 keeps), and the earliest
+ * opening, one index probe per pair with orders on (kind, status, created_at) or (status, created_at)
+ * (migration 009): neither counts ten years of orders.
  */
 async function perStatus(db: Db, list: readonly { kind: string; status: number }[]): Promise<StatusRow[]> {
   const { rows } = await sql<StatusRow>`
-    SELECT p.kind, p.status, a.count, a.oldest
+    SELECT c.kind, c.status, c.count, a.oldest
     FROM (VALUES ${pairs(list)}) AS p(kind, status)
+    JOIN order_status_counts c ON c.kind = p.kind AND c.status = p.status AND c.count > 0
     CROSS JOIN LATERAL (
-      SELECT count(*) AS count, min(o.created_at) AS oldest FROM service_orders o
-      WHERE p.kind <> 'parts' AND o.deleted_at IS NULL AND o.kind = p.kind AND o.status = p.status
+      SELECT min(o.created_at) AS oldest FROM service_orders o
+      WHERE c.kind <> 'parts' AND o.deleted_at IS NULL AND o.kind = c.kind AND o.status = c.status
       UNION ALL
-      SELECT count(*), min(o.created_at) FROM orders o
-      WHERE p.kind = 'parts' AND o.deleted_at IS NULL AND o.status = p.status
+      SELECT min(o.created_at) FROM orders o
+      WHERE c.kind = 'parts' AND o.deleted_at IS NULL AND o.status = c.status
     ) a
-    WHERE a.count > 0
+    WHERE a.oldest IS NOT NULL
     ORDER BY 1, 2`.execute(db);
   return rows;
 }
@@ -127,15 +128,14 @@ export type CashCellRow = {
 };
 
 /**
- * Live cash entries of [start, end] counted and summed per day, type and payment method: a few
- * thousand rows for a year, read from transactions_date_totals alone.
+ * Live cash entries of [start, end] counted and summed per day, type and payment method: read from the
+ * totals migration 012 keeps (a few thousand rows for a year), not from the entries.
  */
 export async function cashByDay(db: Db, start: string, end: string): Promise<CashCellRow[]> {
   const { rows } = await sql<CashCellRow>`
-    SELECT date, type, payment_method, count(*) AS count, sum(value_cents) AS value_cents
-    FROM transactions
-    WHERE deleted_at IS NULL AND date >= ${start} AND date <= ${end}
-    GROUP BY date, type, payment_method
+    SELECT date, type, nullif(payment_method, '') AS payment_method, count, value_cents
+    FROM cash_day_totals
+    WHERE date >= ${start} AND date <= ${end} AND count <> 0
     ORDER BY date, type, payment_method`.execute(db);
   return rows;
 }

@@ -223,6 +223,65 @@ describe.each(DB_TARGETS)('reports on %s', (kind) => {
     60_000,
   );
 
+  /** The kept totals (migration 012) beside the same totals counted now from the rows. */
+  async function keptAndRecounted() {
+    const db = api.deps.db;
+    const rows = async <T>(q: ReturnType<typeof sql<T>>) =>
+      sorted((await q.execute(db)).rows.map((r) => ({ ...r })));
+    return {
+      kept: {
+        statuses: await rows(sql`SELECT kind, status, count::int AS count FROM order_status_counts`),
+        cash: await rows(sql`SELECT date::text AS date, type, payment_method, count::int AS count,
+          value_cents::bigint::text AS cents FROM cash_day_totals`),
+      },
+      recounted: {
+        statuses: await rows(sql`SELECT kind, status, count(*)::int AS count FROM (
+          SELECT kind, status FROM service_orders WHERE deleted_at IS NULL
+          UNION ALL SELECT 'parts', status FROM orders WHERE deleted_at IS NULL) o GROUP BY 1, 2`),
+        cash: await rows(sql`SELECT date::text AS date, type, coalesce(payment_method, '') AS payment_method,
+          count(*)::int AS count, sum(value_cents)::bigint::text AS cents
+          FROM transactions WHERE deleted_at IS NULL GROUP BY 1, 2, 3`),
+      },
+    };
+  }
+
+  it('keeps its totals equal to a recount through status changes, edits, soft and hard deletes', async () => {
+    await freshHistory(5);
+    const db = api.deps.db;
+    const first = await keptAndRecounted();
+    expect(first.kept).toEqual(first.recounted);
+    expect(first.kept.statuses.length).toBeGreaterThan(5);
+    expect(first.kept.cash.length).toBeGreaterThan(50);
+    // Statements touching many rows and single ones, as the api and a manager's fixes would.
+    await sql`UPDATE service_orders SET status = 104 WHERE kind = 'normal' AND id % 7 = 0`.execute(db);
+    await sql`UPDATE service_orders SET deleted_at = now() WHERE id % 11 = 0`.execute(db);
+    await sql`UPDATE service_orders SET deleted_at = NULL WHERE id % 22 = 0`.execute(db);
+    await sql`UPDATE service_orders SET product_name = 'Outro' WHERE id % 3 = 0`.execute(db);
+    await sql`UPDATE orders SET status = 101 WHERE id % 5 = 0`.execute(db);
+    await sql`UPDATE orders SET deleted_at = now() WHERE id % 4 = 0`.execute(db);
+    await sql`UPDATE transactions SET value_cents = value_cents + 1 WHERE id % 3 = 0`.execute(db);
+    await sql`UPDATE transactions SET payment_method = NULL WHERE id % 13 = 0`.execute(db);
+    await sql`UPDATE transactions SET date = date - 1 WHERE id % 17 = 0`.execute(db);
+    await sql`UPDATE transactions SET deleted_at = now() WHERE id % 19 = 0`.execute(db);
+    await sql`DELETE FROM transactions WHERE id % 23 = 0`.execute(db);
+    await sql`DELETE FROM transactions WHERE service_order_id IN (SELECT id FROM service_orders WHERE id % 29 = 0)`.execute(
+      db,
+    );
+    await sql`DELETE FROM service_orders WHERE id % 29 = 0 AND original_service_order_id IS NULL
+      AND id NOT IN (SELECT original_service_order_id FROM service_orders WHERE original_service_order_id IS NOT NULL)`.execute(
+      db,
+    );
+    const after = await keptAndRecounted();
+    expect(after.kept).toEqual(after.recounted);
+    expect(after.kept).not.toEqual(first.kept);
+    // Emptied keys leave no row: wiping the history empties the totals.
+    await sql`DELETE FROM transactions`.execute(db);
+    await sql`DELETE FROM orders`.execute(db);
+    await sql`DELETE FROM service_orders`.execute(db);
+    const empty = await keptAndRecounted();
+    expect(empty.kept).toEqual({ statuses: [], cash: [] });
+  }, 60_000);
+
   it('lists the orders behind a number: as many as it counts', async () => {
     await freshHistory(7);
     const { body } = await send('GET', `/reports/dashboard?date=${today}`, manager.token);
