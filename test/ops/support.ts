@@ -17,6 +17,7 @@ import { sleep } from '../support/processes.ts';
 
 export const MANAGER = { username: 'gerente', password: 'senha-do-gerente-ops' };
 export const SESSION_SECRET = 'segredo-de-sessao-dos-testes-de-operacao-0123456789';
+export const OPS_WEB_API_SECRET = 'segredo-web-api-dos-testes-de-operacao-0123456789';
 
 // ---------------------------------------------------------------------------------------------- build
 
@@ -72,6 +73,8 @@ export async function startService(
       LOG_LEVEL: 'info',
       CEP_PROVIDER_URL: 'http://127.0.0.1:9/ws/{cep}/json/',
       CEP_FALLBACK_URL: '',
+      // Production demands it of both (runtime/production-secrets.ts); the same for every service here.
+      WEB_API_SECRET: OPS_WEB_API_SECRET,
       ...ports,
       ...env,
     },
