@@ -4,7 +4,8 @@
  * migrations run once and one first manager is created. One browser's requests alternate between the
  * webs (web 1 talks to api 1, web 2 to api 2) and its session holds, forms included; its access token
  * expires while it alternates, both webs refresh at the same moment, and the session survives with its
- * refresh token presented once and nothing revoked. Twenty
+ * refresh token presented once and nothing revoked. Wrong passwords split over the two apis count as
+ * one sign-in limit (decision 019: the counters are rows in PostgreSQL). Twenty
  * "Finalizar e Enviar para o caixa" at once, spread over both webs and so both apis, write one close.
  */
 import pg from 'pg';
@@ -166,6 +167,24 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two webs and two apis on one PostgreS
       for (const proxy of proxies) await proxy.close();
     }
   }, 200_000);
+
+  it('the sign-in limit is one count for both api processes: ten wrong passwords split over them lock the pair on each', async () => {
+    const [api1, api2] = apis as [Service, Service];
+    const attempt = async (api: Service, password: string) =>
+      (
+        await fetch(`${api.url}/sessions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'alvo-das-duas-apis', password }),
+        })
+      ).status;
+    // Five on each: an api counting alone would still let both try again.
+    for (let i = 1; i <= 10; i += 1) {
+      expect(await attempt(i % 2 ? api1 : api2, `errada-${i}`), `attempt ${i}`).toBe(401);
+    }
+    expect(await attempt(api1, 'mais-uma')).toBe(429);
+    expect(await attempt(api2, 'mais-uma')).toBe(429);
+  }, 60_000);
 
   it("20 concurrent 'Finalizar e Enviar para o caixa' over both webs and apis write one close entry", async () => {
     const [web1, web2] = webs as [Service, Service];
