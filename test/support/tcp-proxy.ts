@@ -23,6 +23,8 @@ export type TcpProxy = {
    * The server gets the whole statement and acts on it; its answer never comes back. Resolves then.
    */
   stallAfter: (...steps: string[]) => Promise<void>;
+  /** As stallAfter, without the stall: resolves once one connection has sent each of `steps` in order. */
+  whenSent: (...steps: string[]) => Promise<void>;
 };
 
 /** A TCP proxy to host:targetPort that we can cut and open again. */
@@ -32,7 +34,7 @@ export async function tcpProxy(host: string, targetPort: number, port?: number):
   let made = 0;
   const pairs = new Set<[Socket, Socket]>();
   const hung = new Set<Socket>();
-  let armed: { steps: Buffer[]; reached: () => void } | null = null;
+  let armed: { steps: Buffer[]; stall: boolean; reached: () => void } | null = null;
   /** How far each connection is through the armed steps. */
   let progress = new WeakMap<Socket, number>();
   const listenPort = port ?? (await freePort());
@@ -77,9 +79,9 @@ export async function tcpProxy(host: string, targetPort: number, port?: number):
           while (at < armed.steps.length && chunk.includes(armed.steps[at] as Buffer)) at += 1;
           progress.set(client, at);
           if (at === armed.steps.length) {
-            const { reached } = armed;
+            const { reached, stall } = armed;
             armed = null;
-            self.stall();
+            if (stall) self.stall();
             reached();
           }
         });
@@ -109,7 +111,13 @@ export async function tcpProxy(host: string, targetPort: number, port?: number):
     stallAfter(...steps) {
       return new Promise<void>((reached) => {
         progress = new WeakMap();
-        armed = { steps: steps.map((s) => Buffer.from(s)), reached };
+        armed = { steps: steps.map((s) => Buffer.from(s)), stall: true, reached };
+      });
+    },
+    whenSent(...steps) {
+      return new Promise<void>((reached) => {
+        progress = new WeakMap();
+        armed = { steps: steps.map((s) => Buffer.from(s)), stall: false, reached };
       });
     },
     resume() {
