@@ -1,5 +1,6 @@
 /**
- * PostgreSQL stalls in the middle of "Finalizar e Enviar para o caixa" (and of a cancel): the commit
+ * PostgreSQL stalls in the middle of "Finalizar e Enviar para o caixa" (and of a cancel, and of an upfront
+ * payment, whose retry must not write it twice): the commit
  * reaches the database, its answer never comes back. The person sees 'Servidor indisponível' although
  * the action went through; when they try again, the retry shows the order as it is now with a message
  * saying it was already done — never the form's failure text that blames the values typed — and nothing
@@ -140,6 +141,19 @@ describe.runIf(process.env.DATABASE_URL)(
         entry: 301,
         status: 'Cancelada',
         toast: SETTLED_TEXT.serviceOrder.cancelled,
+      },
+      {
+        // A create, not a state change: the form's key makes the retry find the payment already made.
+        name: 'O.S.: Pagamento antecipado',
+        make: serviceOrder,
+        detail: (id) => `/os/${id}`,
+        dialog: 'pagamento-antecipado',
+        action: (id) => `/os/${id}/pagamento-antecipado`,
+        fields: { description: 'Sinal', value: '50,00', payment_method: 'Pix' },
+        column: 'service_order_id',
+        entry: 101,
+        status: 'Pendente de Orçamento',
+        toast: 'Pagamento antecipado enviado ao caixa!',
       },
       {
         name: 'Pedido: Enviar para o caixa',
