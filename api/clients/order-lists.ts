@@ -13,6 +13,7 @@ import { isoTimestamp } from '../db/json-values.ts';
 import {
   CLIENT_COLUMNS,
   type ClientPageRow,
+  countClientsQuery,
   livingClientQuery,
   type PublicClient,
   searchClientsQuery,
@@ -89,13 +90,23 @@ function withOrderLists(page: RawBuilder<ClientPageRow>) {
 }
 
 /** The search the api runs (API.md Clients): the clients found, with their lists, in one query. */
-export function searchWithOrderListsQuery(filter: string) {
-  const page = searchClientsQuery(filter);
+export function searchWithOrderListsQuery(filter: string, slice?: { limit: number; offset: number }) {
+  const page = searchClientsQuery(filter, slice);
   return page ? withOrderLists(page) : null;
 }
 
-export async function searchWithOrderLists(db: Db, filter: string): Promise<ClientWithOrderLists[]> {
-  return (await searchWithOrderListsQuery(filter)?.execute(db))?.rows ?? [];
+export async function searchWithOrderLists(
+  db: Db,
+  filter: string,
+  slice?: { limit: number; offset: number },
+): Promise<ClientWithOrderLists[]> {
+  return (await searchWithOrderListsQuery(filter, slice)?.execute(db))?.rows ?? [];
+}
+
+/** How many clients the same search finds in all. */
+export async function countSearch(db: Db, filter: string): Promise<number> {
+  const row = (await countClientsQuery(filter)?.execute(db))?.rows[0];
+  return Number(row?.count ?? 0);
 }
 
 /** A living client with its lists, or undefined. */
