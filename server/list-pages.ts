@@ -32,19 +32,15 @@ export function pageAsked(req: Request): number {
   return Math.min(Math.max(1, n), PAGE_MAX);
 }
 
-const pagesFor = (total: number) => Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
-const offsetOf = (page: number) => (page - 1) * LIST_PAGE_SIZE;
+const pagesFor = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
+const offsetOf = (page: number, size: number) => (page - 1) * size;
 
 /** The page of a whole list held in memory (a SPEC-only backend's answer). */
-export function cutPage<T>(all: readonly T[], asked: number): ListPage<T> {
-  const pages = pagesFor(all.length);
+export function cutPage<T>(all: readonly T[], asked: number, size = LIST_PAGE_SIZE): ListPage<T> {
+  const pages = pagesFor(all.length, size);
   const page = Math.min(asked, pages);
-  return {
-    items: all.slice(offsetOf(page), offsetOf(page) + LIST_PAGE_SIZE),
-    total: all.length,
-    page,
-    pages,
-  };
+  const from = offsetOf(page, size);
+  return { items: all.slice(from, from + size), total: all.length, page, pages };
 }
 
 type PageAnswer<T> = { items: T[]; total: number };
@@ -63,22 +59,23 @@ export async function loadListPage<T>(
   asked: number,
   slice: (paging: { limit: number; offset: number }) => Promise<ApiResult<unknown>>,
   whole: () => Promise<ApiResult<T[]>>,
+  size = LIST_PAGE_SIZE,
 ): Promise<ApiResult<ListPage<T>>> {
   const fromWhole = async (): Promise<ApiResult<ListPage<T>>> => {
     const all = await whole();
-    return all.ok ? { ok: true, status: all.status, data: cutPage(all.data, asked) } : all;
+    return all.ok ? { ok: true, status: all.status, data: cutPage(all.data, asked, size) } : all;
   };
   if (!extras.usable('list-paging')) return fromWhole();
-  const first = await slice({ limit: LIST_PAGE_SIZE, offset: offsetOf(asked) });
+  const first = await slice({ limit: size, offset: offsetOf(asked, size) });
   if (!first.ok) return extras.lacking('list-paging', first) ? fromWhole() : first;
   if (Array.isArray(first.data)) {
     // The backend ignored the paging keys: this is the whole list already.
     extras.missing('list-paging');
-    return { ok: true, status: first.status, data: cutPage(first.data as T[], asked) };
+    return { ok: true, status: first.status, data: cutPage(first.data as T[], asked, size) };
   }
   if (!isPageAnswer<T>(first.data)) return { ok: false, status: 502, message: '' };
   const { total } = first.data;
-  const pages = pagesFor(total);
+  const pages = pagesFor(total, size);
   if (asked <= pages || total === 0) {
     return {
       ok: true,
@@ -87,7 +84,7 @@ export async function loadListPage<T>(
     };
   }
   // Past the end: the last page, known only now that the total is.
-  const last = await slice({ limit: LIST_PAGE_SIZE, offset: offsetOf(pages) });
+  const last = await slice({ limit: size, offset: offsetOf(pages, size) });
   if (!last.ok) return last;
   if (!isPageAnswer<T>(last.data)) return { ok: false, status: 502, message: '' };
   return {
