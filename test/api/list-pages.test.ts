@@ -14,6 +14,7 @@ type Page<T> = { items: T[]; total: number; limit: number; offset: number };
 describe.each(DB_TARGETS)('lists in pages on %s', (kind) => {
   let api: TestApi;
   let employee: Session;
+  let manager: Session;
   const send = senderTo(() => api);
   const get = <B>(path: string) => send('GET', path, employee.token) as Promise<{ status: number; body: B }>;
   /** Numbers created, in creation order. */
@@ -21,7 +22,7 @@ describe.each(DB_TARGETS)('lists in pages on %s', (kind) => {
   const parts: string[] = [];
 
   beforeAll(async () => {
-    ({ api, employee } = await startApiWithStaff(kind, 'paginadora', 'senha-da-paginadora'));
+    ({ api, employee, manager } = await startApiWithStaff(kind, 'paginadora', 'senha-da-paginadora'));
     for (let i = 0; i < 7; i++) {
       const client = await send('POST', '/clients', employee.token, { name: `Silva Página ${i}` });
       const id = (client.body as { id: number }).id;
@@ -101,6 +102,16 @@ describe.each(DB_TARGETS)('lists in pages on %s', (kind) => {
     expect(plain.body).toHaveLength(7);
   });
 
+  it('the users (managers only): a page and how many there are', async () => {
+    const page = await send('GET', '/users?limit=1&offset=1', manager.token);
+    expect(page.status).toBe(200);
+    const body = page.body as Page<{ username: string }>;
+    expect(body.total).toBe(2);
+    expect(body.items.map((u) => u.username)).toEqual(['paginadora']);
+    expect(Array.isArray((await send('GET', '/users', manager.token)).body)).toBe(true);
+    expect((await send('GET', '/users?limit=1', employee.token)).status).toBe(403);
+  });
+
   it.each([
     ['/service-orders/normal?status=100&limit=0', 'limit'],
     ['/service-orders/normal?status=100&limit=201', 'limit'],
@@ -108,8 +119,12 @@ describe.each(DB_TARGETS)('lists in pages on %s', (kind) => {
     ['/orders?status=100&limit=abc', 'limit'],
     ['/clients?filter=silva&limit=1.5', 'limit'],
     ['/service-orders/normal?status=100&limit=10&ordem=novas', 'ordem'],
+    ['/users?limit=500', 'limit'],
   ])('refuses %s with a 400 naming %s', async (path, field) => {
-    const reply = await get<{ status: string; message: string; issues: Record<string, string> }>(path);
+    const reply = (await send('GET', path, manager.token)) as {
+      status: number;
+      body: { message: string; issues: Record<string, string> };
+    };
     expect(reply.status).toBe(400);
     expect(Object.keys(reply.body.issues)).toContain(field);
     expect(reply.body.message).not.toMatch(/zod|stack|Error/);
