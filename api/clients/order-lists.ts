@@ -65,17 +65,25 @@ const CLIENT_WITH_LISTS = sql.join([
   sql.raw('parts_lists.orders'),
 ]);
 
+/**
+ * The most orders a client's lists carry: its newest service orders of the three kinds together, and
+ * its newest parts orders. No shop has a client near this, but no answer reads an unbounded set.
+ */
+export const CLIENT_ORDERS_MAX = 1000;
+
 /** Two lateral aggregates per client of the page, on the client_id indexes: living orders only. */
 const ORDER_LISTS = sql`
   CROSS JOIN LATERAL (
     SELECT ${serviceOrderList('normal')} AS normal_service_orders,
       ${serviceOrderList('returned')} AS returned_service_orders,
       ${serviceOrderList('external')} AS external_service_orders
-    FROM service_orders so WHERE so.client_id = c.id AND so.deleted_at IS NULL
+    FROM (SELECT * FROM service_orders WHERE client_id = c.id AND deleted_at IS NULL
+      ORDER BY created_at DESC, id DESC LIMIT ${sql.lit(CLIENT_ORDERS_MAX)}) so
   ) service_lists
   CROSS JOIN LATERAL (
     SELECT coalesce(json_agg(${partsOrderItem} ORDER BY o.created_at DESC, o.id DESC), '[]') AS orders
-    FROM orders o WHERE o.client_id = c.id AND o.deleted_at IS NULL
+    FROM (SELECT * FROM orders WHERE client_id = c.id AND deleted_at IS NULL
+      ORDER BY created_at DESC, id DESC LIMIT ${sql.lit(CLIENT_ORDERS_MAX)}) o
   ) parts_lists`;
 
 /**
