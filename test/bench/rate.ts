@@ -4,12 +4,12 @@
  * waits for a free socket); its latency counts from when it was due, not from when it left, so a generator
  * or a server falling behind shows in the figures instead of quietly lowering the rate (autocannon's
  * rate limit works per connection: a slow answer delays the next request, which hides the queue).
- * Pages go round a mix, sessions round the signed-in browsers.
+ * Pages go round a mix, sessions round the signed-in browsers; each asks for compression as a browser does.
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
-import { type Percentiles, percentilesOf } from './lone.ts';
+import { BROWSER_ENCODINGS, type Percentiles, percentilesOf } from './lone.ts';
 import type { Child } from './stack.ts';
 
 export type RateRun = {
@@ -68,7 +68,10 @@ export async function offerLoad(options: {
     if (recorded) lags.push(performance.now() - due);
     const path = paths[k % paths.length] ?? '/';
     const cookie = cookies[k % cookies.length] ?? '';
-    return request(`${webUrl}${path}`, { headers: { cookie }, dispatcher: agent })
+    return request(`${webUrl}${path}`, {
+      headers: { cookie, 'accept-encoding': BROWSER_ENCODINGS },
+      dispatcher: agent,
+    })
       .then(async (res) => {
         await res.body.dump({ limit: Number.POSITIVE_INFINITY });
         if (!recorded) return;

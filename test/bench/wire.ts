@@ -91,8 +91,8 @@ export function measureWire(pages: { key: string; html: Buffer }[], rate: number
     meanCpuMs,
     coreShareAtRate: {
       rate,
-      gzip: r2((mean((r) => r.gzipMs) * rate) / 1000),
-      brotli: r2((mean((r) => r.brotliMs) * rate) / 1000),
+      gzip: Math.round(mean((r) => r.gzipMs) * rate) / 1000,
+      brotli: Math.round(mean((r) => r.brotliMs) * rate) / 1000,
     },
     pays: { gzip: meanSavedMs.gzip > meanCpuMs.gzip, brotli: meanSavedMs.brotli > meanCpuMs.brotli },
   };
