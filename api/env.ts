@@ -1,7 +1,7 @@
 /** The api's configuration, read once at start; a wrong value stops the process with one clear line each. */
 import { z } from 'zod';
 import { DEFAULT_SHOP_TZ, isTimeZone } from '../domain/dates.ts';
-import { unsafeProductionSecrets } from '../runtime/production-secrets.ts';
+import { API_SECRETS, unsafeProductionSecrets } from '../runtime/production-secrets.ts';
 
 const schema = z.object({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(3333),
@@ -31,7 +31,7 @@ export type ApiEnv = z.infer<typeof schema>;
 export function readApiEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
   const parsed = schema.safeParse(source);
   const lines = parsed.success
-    ? unsafeProductionSecrets(source, ['JWT_SECRET', 'ADMIN_PASSWORD'])
+    ? unsafeProductionSecrets(source, API_SECRETS)
     : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
   if (parsed.success && lines.length === 0) return parsed.data;
   throw new Error(`Configuração inválida da api:\n${lines.join('\n')}`);

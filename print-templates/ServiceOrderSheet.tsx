@@ -17,7 +17,7 @@ import { type PrintClientSide, StatusQr } from './StatusQr.tsx';
 type Size = 'half' | 'line' | 'long' | 'longer';
 type Row = [label: string, value: string, size: Size];
 
-/** A ticket's rows, leaving out the empty ones (four tickets a page: written as one string, decision 015). */
+/** A ticket's rows, leaving out the empty ones. */
 function Rows({ rows }: { rows: Row[] }) {
   const shown = rows
     .filter(([, v]) => v && v !== '-')

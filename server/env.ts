@@ -1,7 +1,7 @@
 /** The web's configuration, read once at start; a wrong value stops it with one clear line each. */
 import { z } from 'zod';
 import { DEFAULT_SHOP_TZ, isTimeZone } from '../domain/dates.ts';
-import { unsafeProductionSecrets } from '../runtime/production-secrets.ts';
+import { unsafeProductionSecrets, WEB_SECRETS } from '../runtime/production-secrets.ts';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -57,7 +57,7 @@ export type WebEnv = z.infer<typeof schema> & { apiUrl: string };
 export function readWebEnv(source: NodeJS.ProcessEnv = process.env): WebEnv {
   const parsed = schema.safeParse(source);
   const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-  if (parsed.success) lines.push(...unsafeProductionSecrets(source, ['SESSION_SECRET']));
+  if (parsed.success) lines.push(...unsafeProductionSecrets(source, WEB_SECRETS));
   if (!parsed.success || lines.length > 0) {
     throw new Error(`Configuração inválida da web:\n${lines.join('\n')}`);
   }

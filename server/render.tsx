@@ -5,11 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import type { Toast } from '../contract/web.ts';
 import { type ViewContext, ViewContextReact } from '../views/context.ts';
-import { escapeHtml } from '../views/escape-html.ts';
-import { menuHtml } from '../views/layout/Menu.tsx';
+import { Head, IslandScripts } from '../views/layout/Head.tsx';
+import { menuCurrent } from '../views/layout/Menu.tsx';
 import { Page } from '../views/layout/Page.tsx';
 import type { Assets } from './assets.ts';
 import { formPageOf } from './drafts.ts';
@@ -25,24 +25,6 @@ export type PageMeta = {
   /** A print sheet: the whole document is the sheet, with its own stylesheet and no app menu. */
   sheet?: boolean;
 };
-
-/**
- * The document's head, written as a string: it is the same on every page but for the title, the
- * stylesheet and the islands' preloads, and a React render of its own per page (ten elements, and the
- * renderer's fixed setup) was work for nothing. The title is the only text that can come from data (an
- * order's number) and goes through escapeHtml; the addresses are the build's own.
- */
-function headHtml(title: string, stylesheet: string, preloads: readonly string[]): string {
-  const shown = escapeHtml(title ? `${title} · Bancada` : 'Bancada');
-  let links = `<link rel="stylesheet" href="${escapeHtml(stylesheet)}"/>`;
-  for (const href of preloads) links += `<link rel="modulepreload" href="${escapeHtml(href)}"/>`;
-  return (
-    '<head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>' +
-    `<title>${shown}</title><link rel="icon" href="/static/img/logo.svg" type="image/svg+xml"/>` +
-    '<link rel="preload" href="/fonts/roboto-slab-latin-400-normal.woff2" as="font" type="font/woff2" crossorigin=""/>' +
-    `${links}</head>`
-  );
-}
 
 export function renderPage(
   req: Request,
@@ -60,25 +42,40 @@ export function renderPage(
   };
   const toasts = meta.sheet ? [] : [...takeFlash(req), ...(meta.toasts ?? [])];
   const menu =
-    !meta.sheet && context.user ? menuHtml(req.path, context.user.username, res.locals.painel === true) : '';
+    !meta.sheet && context.user
+      ? {
+          current: menuCurrent(req.path),
+          username: context.user.username,
+          painel: res.locals.painel === true,
+        }
+      : null;
   const body = renderToString(
     <ViewContextReact.Provider value={context}>
-      {meta.sheet ? element : <Page toasts={toasts}>{element}</Page>}
+      {meta.sheet ? (
+        element
+      ) : (
+        <Page toasts={toasts} menu={menu}>
+          {element}
+        </Page>
+      )}
     </ViewContextReact.Provider>,
   );
+  // The head and the scripts are rendered after the body: they name the islands the body used.
   const { scripts, preloads } = assets.islandScripts(context.islands);
-  const nonce = String(res.locals.cspNonce ?? '');
-  const head = headHtml(
-    meta.title,
-    // A sheet is printed with its own stylesheet (A4 page, four tickets), not the app's.
-    meta.sheet ? assets.printStylesheet : assets.stylesheet,
-    preloads,
+  const head = renderToStaticMarkup(
+    <Head
+      title={meta.title}
+      // A sheet is printed with its own stylesheet (A4 page, four tickets), not the app's.
+      stylesheet={meta.sheet ? assets.printStylesheet : assets.stylesheet}
+      preloads={preloads}
+    />,
   );
-  const scriptTags = scripts
-    .map((src) => `<script type="module" src="${src}" nonce="${nonce}"></script>`)
-    .join('');
+  const scriptTags = scripts.length
+    ? renderToStaticMarkup(<IslandScripts scripts={scripts} nonce={String(res.locals.cspNonce ?? '')} />)
+    : '';
+  // bodyClass is one of the routes' own constants, never data.
   const bodyClass = meta.bodyClass ? ` class="${meta.bodyClass}"` : '';
-  return `<!doctype html><html lang="pt-BR">${head}<body${bodyClass}>${menu}${body}${scriptTags}</body></html>`;
+  return `<!doctype html><html lang="pt-BR">${head}<body${bodyClass}>${body}${scriptTags}</body></html>`;
 }
 
 export type Render = ((req: Request, res: Response, element: ReactElement, meta: PageMeta) => void) & {

@@ -1,5 +1,6 @@
 /** The append-only audit trail: who did what, when, with the values before and after. */
 import type { Db } from '../db/connect.ts';
+import { markIdempotentWrite } from '../http/idempotent-write.ts';
 
 export type AuditEntry = {
   actorId: number | null;
@@ -22,4 +23,6 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
       after: entry.after ? JSON.stringify(entry.after) : null,
     })
     .execute();
+  // In the same transaction: an idempotent create's key commits with it.
+  await markIdempotentWrite(db, entry.entityId);
 }

@@ -13,6 +13,7 @@ import { isoTimestamp } from '../db/json-values.ts';
 import {
   CLIENT_COLUMNS,
   type ClientPageRow,
+  countClientsQuery,
   livingClientQuery,
   type PublicClient,
   searchClientsQuery,
@@ -64,17 +65,25 @@ const CLIENT_WITH_LISTS = sql.join([
   sql.raw('parts_lists.orders'),
 ]);
 
+/**
+ * The most orders a client's lists carry: its newest service orders of the three kinds together, and
+ * its newest parts orders. No shop has a client near this, but no answer reads an unbounded set.
+ */
+export const CLIENT_ORDERS_MAX = 1000;
+
 /** Two lateral aggregates per client of the page, on the client_id indexes: living orders only. */
 const ORDER_LISTS = sql`
   CROSS JOIN LATERAL (
     SELECT ${serviceOrderList('normal')} AS normal_service_orders,
       ${serviceOrderList('returned')} AS returned_service_orders,
       ${serviceOrderList('external')} AS external_service_orders
-    FROM service_orders so WHERE so.client_id = c.id AND so.deleted_at IS NULL
+    FROM (SELECT * FROM service_orders WHERE client_id = c.id AND deleted_at IS NULL
+      ORDER BY created_at DESC, id DESC LIMIT ${sql.lit(CLIENT_ORDERS_MAX)}) so
   ) service_lists
   CROSS JOIN LATERAL (
     SELECT coalesce(json_agg(${partsOrderItem} ORDER BY o.created_at DESC, o.id DESC), '[]') AS orders
-    FROM orders o WHERE o.client_id = c.id AND o.deleted_at IS NULL
+    FROM (SELECT * FROM orders WHERE client_id = c.id AND deleted_at IS NULL
+      ORDER BY created_at DESC, id DESC LIMIT ${sql.lit(CLIENT_ORDERS_MAX)}) o
   ) parts_lists`;
 
 /**
@@ -89,13 +98,23 @@ function withOrderLists(page: RawBuilder<ClientPageRow>) {
 }
 
 /** The search the api runs (API.md Clients): the clients found, with their lists, in one query. */
-export function searchWithOrderListsQuery(filter: string) {
-  const page = searchClientsQuery(filter);
+export function searchWithOrderListsQuery(filter: string, slice?: { limit: number; offset: number }) {
+  const page = searchClientsQuery(filter, slice);
   return page ? withOrderLists(page) : null;
 }
 
-export async function searchWithOrderLists(db: Db, filter: string): Promise<ClientWithOrderLists[]> {
-  return (await searchWithOrderListsQuery(filter)?.execute(db))?.rows ?? [];
+export async function searchWithOrderLists(
+  db: Db,
+  filter: string,
+  slice?: { limit: number; offset: number },
+): Promise<ClientWithOrderLists[]> {
+  return (await searchWithOrderListsQuery(filter, slice)?.execute(db))?.rows ?? [];
+}
+
+/** How many clients the same search finds in all. */
+export async function countSearch(db: Db, filter: string): Promise<number> {
+  const row = (await countClientsQuery(filter)?.execute(db))?.rows[0];
+  return Number(row?.count ?? 0);
 }
 
 /** A living client with its lists, or undefined. */

@@ -116,11 +116,29 @@ export function livingClientQuery(id: number): RawBuilder<ClientPageRow> {
 
 /**
  * Living clients whose name holds every word of the filter (case and accents ignored), or whose CPF,
- * CNPJ or phones hold its digits, or whose CNPJ holds its alphanumerics; at most 50, by name.
+ * CNPJ or phones hold its digits, or whose CNPJ holds its alphanumerics, by name: at most 50, or the
+ * slice asked for (docs/api.md "Lists in pages").
  * Every arm has a trigram index of migration 002 (name_search is the stored ' ' || lower(f_unaccent(name))).
  * Null when the filter holds nothing to look for.
  */
-export function searchClientsQuery(filter: string): RawBuilder<ClientPageRow> | null {
+export function searchClientsQuery(
+  filter: string,
+  slice: { limit: number; offset: number } = { limit: SEARCH_LIMIT, offset: 0 },
+): RawBuilder<ClientPageRow> | null {
+  const where = searchWhere(filter);
+  if (!where) return null;
+  return sql`SELECT ${PAGE_COLUMNS} FROM clients WHERE ${where}
+    ORDER BY name_search, id LIMIT ${slice.limit} OFFSET ${slice.offset}`;
+}
+
+/** How many living clients the search finds (a page's total); null when the filter holds nothing. */
+export function countClientsQuery(filter: string): RawBuilder<{ count: string | number }> | null {
+  const where = searchWhere(filter);
+  return where ? sql`SELECT count(*) AS count FROM clients WHERE ${where}` : null;
+}
+
+/** The search's condition: living clients matching any arm of the filter; null when there is none. */
+function searchWhere(filter: string) {
   const terms = searchTerms(filter);
   const arms = [];
   if (terms.words.length > 0) {
@@ -139,10 +157,7 @@ export function searchClientsQuery(filter: string): RawBuilder<ClientPageRow> | 
   }
   if (terms.cnpj) arms.push(sql`cnpj LIKE ${containsPattern(terms.cnpj)}`);
   if (arms.length === 0) return null;
-
-  return sql`SELECT ${PAGE_COLUMNS} FROM clients
-    WHERE deleted_at IS NULL AND (${sql.join(arms, sql` OR `)})
-    ORDER BY name_search, id LIMIT ${sql.lit(SEARCH_LIMIT)}`;
+  return sql`deleted_at IS NULL AND (${sql.join(arms, sql` OR `)})`;
 }
 
 export async function findClient(db: Db, id: number, options: { forUpdate?: boolean } = {}) {

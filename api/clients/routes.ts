@@ -4,6 +4,7 @@ import { ManagerConfirmation } from '../auth/schema.ts';
 import type { ApiDeps } from '../context.ts';
 import { notFound, parse } from '../http/errors.ts';
 import { idempotent } from '../http/idempotency.ts';
+import { pagingOf } from '../http/paging.ts';
 import { ClientBody, clientIdOf, SearchQuery } from './schema.ts';
 import * as clients from './service.ts';
 
@@ -21,8 +22,8 @@ export function clientRoutes(deps: ApiDeps): Router {
   const once = idempotent(deps);
 
   router.get('/clients', signedIn, async (req, res) => {
-    const { filter } = parse(SearchQuery, req.query);
-    res.json(await clients.search(deps, filter));
+    const query = parse(SearchQuery, req.query);
+    res.json(await clients.search(deps, query.filter, pagingOf(query)));
   });
 
   router.post('/clients', signedIn, once, async (req, res) => {

@@ -3,6 +3,7 @@
  * other field is optional text, trimmed, where '' or null means none. CPF and CNPJ are checked for their
  * check digits and come out as stored (11 digits; 14 upper-case alphanumerics), the CEP as 8 digits.
  */
+
 import { z } from 'zod';
 import {
   isValidCnpj,
@@ -12,6 +13,7 @@ import {
   normalizeCpf,
 } from '../../domain/documents.ts';
 import { requiredName, TEXT_MAX } from '../http/fields.ts';
+import { pagingFields } from '../http/paging.ts';
 
 const NOT_TEXT = 'Deve ser um texto';
 
@@ -85,6 +87,8 @@ export const SearchQuery = z.object({
     .trim()
     .min(1, { error: 'Digite algo para buscar' })
     .max(SEARCH_MAX, { error: `Máximo de ${SEARCH_MAX} caracteres` }),
+  limit: pagingFields.limit,
+  offset: pagingFields.offset,
 });
 
 /** A client id in a path: a positive 32-bit integer, or nothing (the route then answers 404). */

@@ -5,8 +5,9 @@ import type { AccessClaims } from '../auth/tokens.ts';
 import type { ApiDeps } from '../context.ts';
 import type { Db } from '../db/connect.ts';
 import { ApiError, conflict, notFound } from '../http/errors.ts';
+import type { Paging } from '../http/paging.ts';
 import { isUniqueViolation } from '../users/repository.ts';
-import { clientWithOrderLists, openOrderNumbers, searchWithOrderLists } from './order-lists.ts';
+import { clientWithOrderLists, countSearch, openOrderNumbers, searchWithOrderLists } from './order-lists.ts';
 import {
   type ClientRow,
   duplicateField,
@@ -41,8 +42,14 @@ function asConflict(err: unknown): unknown {
 }
 
 /** The clients found, each with its four order lists: one query, its rows already the api's JSON. */
-export async function search(deps: ApiDeps, filter: string) {
-  return searchWithOrderLists(deps.db, filter);
+/** The clients found (at most 50), or with `paging` one page of them and how many there are in all. */
+export async function search(deps: ApiDeps, filter: string, paging: Paging | null = null) {
+  if (!paging) return searchWithOrderLists(deps.db, filter);
+  const [items, total] = await Promise.all([
+    searchWithOrderLists(deps.db, filter, paging),
+    countSearch(deps.db, filter),
+  ]);
+  return { items, total, ...paging };
 }
 
 export async function get(deps: ApiDeps, id: number) {

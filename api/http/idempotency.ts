@@ -5,7 +5,8 @@
  *
  * The key is claimed by inserting it before the work starts: the table's primary key (caller, key)
  * orders two requests in flight at once, the second waits until the first has its answer. A failed
- * first answer (4xx, 5xx) frees the key, so a corrected retry goes through. A key is kept a day.
+ * first answer (4xx, 5xx) frees the key, so a corrected retry goes through, unless its write committed
+ * (idempotent-write.ts). A key is kept a day.
  */
 import type { RequestHandler, Response } from 'express';
 import { sql } from 'kysely';
@@ -13,6 +14,7 @@ import { caller } from '../auth/require-auth.ts';
 import type { ApiDeps } from '../context.ts';
 import { isUniqueViolation } from '../users/repository.ts';
 import { ApiError, badRequest } from './errors.ts';
+import { withIdempotencyKey } from './idempotent-write.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY = /^[A-Za-z0-9_-]{16,128}$/;
@@ -35,7 +37,7 @@ export function idempotent(deps: ApiDeps): RequestHandler {
     await sql`DELETE FROM idempotency_keys WHERE user_id = ${userId} AND created_at < now() - interval '1 day'`.execute(
       deps.db,
     );
-    next();
+    withIdempotencyKey(userId, key, next);
   };
 }
 
@@ -56,10 +58,13 @@ function keepAnswer(deps: ApiDeps, res: Response, userId: number, key: string): 
             .where('user_id', '=', userId)
             .where('key', '=', key)
             .execute()
-        : deps.db
+        : // Only a key whose write did not commit: one marked by its write (idempotent-write.ts) stays,
+          // so a retry after an answer lost to a stalled database is answered, not written twice.
+          deps.db
             .deleteFrom('idempotency_keys')
             .where('user_id', '=', userId)
             .where('key', '=', key)
+            .where('status', 'is', null)
             .execute();
     done.catch((err: unknown) => res.req.log?.error({ err }, 'idempotency key not stored'));
   });

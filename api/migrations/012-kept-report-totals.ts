@@ -33,7 +33,9 @@ async function keep(db: Kysely<unknown>, k: Kept) {
     DELETE FROM ${k.totals} t USING (SELECT DISTINCT ${keys} FROM (${k.deltas('old_rows', '-')}) o) o
     WHERE ${k.keys.map((c) => `t.${c} = o.${c}`).join(' AND ')} AND t.count = 0;`;
   await sql
-    .raw(`CREATE FUNCTION ${k.fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+    // The search path of the migration (the api's schema) goes with the function, so a write from a
+    // connection with another path (a script, a psql session) still finds the totals.
+    .raw(`CREATE FUNCTION ${k.fn}() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
     BEGIN
       IF TG_OP = 'INSERT' THEN ${upsert(k.deltas('new_rows', '+'))}
       ELSIF TG_OP = 'DELETE' THEN ${upsert(k.deltas('old_rows', '-'))} ${emptied}

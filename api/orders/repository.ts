@@ -66,32 +66,52 @@ export type OrderListRow = {
   status_changed_at: Date;
 };
 
-/** Living orders with this exact number and/or status, highest number first (P100000 after P99999). */
-export async function listOrders(
-  db: Db,
-  filter: { number?: string | undefined; status?: number | undefined },
-): Promise<OrderListRow[]> {
+type OrderListFilter = { number?: string | undefined; status?: number | undefined };
+
+function listedOrders(db: Db, filter: OrderListFilter) {
   let query = db
     .selectFrom('orders as o')
     .innerJoin('clients as c', 'c.id', 'o.client_id')
-    .select([
-      'o.id',
-      'o.number',
-      'o.status',
-      'o.piece_name',
-      'o.created_at',
-      'o.client_id',
-      'c.name as client_name',
-      'o.status_changed_at',
-    ])
     .where('o.deleted_at', 'is', null);
   if (filter.number !== undefined) query = query.where('o.number', '=', filter.number);
   if (filter.status !== undefined) query = query.where('o.status', '=', filter.status);
+  return query;
+}
+
+/**
+ * Living orders with this exact number and/or status, highest number first (P100000 after P99999), or,
+ * asked, the longest in their status first. At most LIST_LIMIT, or the slice asked for.
+ */
+export async function listOrders(
+  db: Db,
+  filter: OrderListFilter,
+  slice?: { limit: number; offset: number; oldestFirst?: boolean },
+): Promise<OrderListRow[]> {
+  let query = listedOrders(db, filter).select([
+    'o.id',
+    'o.number',
+    'o.status',
+    'o.piece_name',
+    'o.created_at',
+    'o.client_id',
+    'c.name as client_name',
+    'o.status_changed_at',
+  ]);
+  query = slice?.oldestFirst
+    ? query.orderBy('o.status_changed_at', 'asc').orderBy('o.id', 'asc')
+    : query.orderBy(sql`char_length(o.number)`, 'desc').orderBy('o.number', 'desc');
   return (await query
-    .orderBy(sql`char_length(o.number)`, 'desc')
-    .orderBy('o.number', 'desc')
-    .limit(LIST_LIMIT)
+    .limit(slice?.limit ?? LIST_LIMIT)
+    .offset(slice?.offset ?? 0)
     .execute()) as OrderListRow[];
+}
+
+/** How many living orders the same filter holds (a page's total). */
+export async function countOrders(db: Db, filter: OrderListFilter): Promise<number> {
+  const row = await listedOrders(db, filter)
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 /**

@@ -3,9 +3,11 @@
  * and the order Transactions calls; API.md General): money in reais with at most two decimals (cents out),
  * dates as yyyy-MM-dd or ISO date-times in the shop's zone, text trimmed and capped, '' or null as none.
  */
+
 import { z } from 'zod';
 import { editableStatuses, isStatusOf, isTerminal } from '../../domain/statuses.ts';
 import { NAME_MAX, requiredName, requiredSecret, TEXT_MAX } from '../http/fields.ts';
+import { pagingFields } from '../http/paging.ts';
 import { businessDate, moneyCents, optionalMoneyCents, optionalText } from '../http/values.ts';
 import { versionField } from '../http/versions.ts';
 
@@ -60,6 +62,7 @@ export const ListQuery = z
         .refine((code) => isStatusOf('parts', code), { error: STATUS_INVALID })
         .optional(),
     ),
+    ...pagingFields,
   })
   .superRefine((query, ctx) => {
     if (query.number === undefined && query.status === undefined) {

@@ -18,6 +18,7 @@ import type { AccessClaims } from '../auth/tokens.ts';
 import type { ApiDeps } from '../context.ts';
 import type { Db } from '../db/connect.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { pagingOf } from '../http/paging.ts';
 import { checkVersion } from '../http/versions.ts';
 import { nextNumber, normalizeNumber } from '../numbering/next-number.ts';
 import {
@@ -30,9 +31,11 @@ import { isUniqueViolation } from '../users/repository.ts';
 import {
   bumpOrderVersion,
   clientOfOrder,
+  countOrders,
   findOrder,
   finishOrder,
   insertOrder,
+  LIST_LIMIT,
   listOrders,
   livingClientExists,
   type OrderRow,
@@ -68,15 +71,26 @@ export function searchedNumber(text: string): string | null {
   return digits ? `P${digits.padStart(5, '0')}` : null;
 }
 
+/** The list SPEC §7 names: an array, at most LIST_LIMIT; or, with `limit`, one page and the total. */
 export async function list(deps: ApiDeps, filter: ListFilter) {
+  const paging = pagingOf(filter);
   let number: string | undefined;
   if (filter.number !== undefined) {
     const named = searchedNumber(filter.number);
-    if (!named) return [];
+    if (!named) return paging ? { items: [], total: 0, ...paging } : [];
     number = named;
   }
-  const rows = await listOrders(deps.db, { number, status: filter.status });
-  return rows.map(orderListItem);
+  const where = { number, status: filter.status };
+  const oldestFirst = filter.ordem === 'antigas';
+  if (!paging) {
+    const slice = oldestFirst ? { limit: LIST_LIMIT, offset: 0, oldestFirst } : undefined;
+    return (await listOrders(deps.db, where, slice)).map(orderListItem);
+  }
+  const [rows, total] = await Promise.all([
+    listOrders(deps.db, where, { ...paging, oldestFirst }),
+    countOrders(deps.db, where),
+  ]);
+  return { items: rows.map(orderListItem), total, ...paging };
 }
 
 async function detail(db: Db, row: OrderRow) {

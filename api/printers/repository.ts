@@ -7,11 +7,16 @@ export const TAKE_LEASE_SECONDS = 120;
 
 const printerColumns = ['id', 'name', 'paper', 'note', 'last_seen_at', 'created_at', 'updated_at'] as const;
 
+/** A shop has a few print servers: the list stops here all the same (no unbounded read). */
+export const PRINTERS_MAX = 200;
+
 export function listPrinters(db: Db) {
   return db
     .selectFrom('printers')
     .select([...printerColumns, sql<boolean>`key_hash is not null`.as('has_key')])
     .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .limit(PRINTERS_MAX)
     .execute();
 }
 

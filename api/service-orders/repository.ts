@@ -245,37 +245,57 @@ export type ListRow = {
   status_changed_at: Date;
 };
 
-/**
- * Living orders of a kind (or any), by status and/or among some numbers, newest number first: by
- * letter, then by the number's value (M100000 comes before M99999). At most LIST_LIMIT.
- */
-export async function listServiceOrders(
-  db: Db,
-  filter: { kind?: ServiceOrderKind; status?: number; numbers?: readonly string[] },
-): Promise<ListRow[]> {
-  if (filter.numbers && filter.numbers.length === 0) return [];
+/** Which of a list's rows: a slice (`limit`, `offset`), and the longest in their status first. */
+export type ListSlice = { limit: number; offset: number; oldestFirst?: boolean };
+
+type ListFilter = { kind?: ServiceOrderKind; status?: number; numbers?: readonly string[] };
+
+function listedServiceOrders(db: Db, filter: ListFilter) {
   let query = db
     .selectFrom('service_orders as so')
     .innerJoin('clients as c', 'c.id', 'so.client_id')
-    .select([
-      'so.id',
-      'so.kind',
-      'so.number',
-      'so.status',
-      'so.product_name',
-      'so.client_id',
-      'c.name as client_name',
-      'so.created_at',
-      'so.status_changed_at',
-    ])
     .where('so.deleted_at', 'is', null);
   if (filter.kind) query = query.where('so.kind', '=', filter.kind);
   if (filter.status !== undefined) query = query.where('so.status', '=', filter.status);
   if (filter.numbers) query = query.where('so.number', 'in', [...filter.numbers]);
+  return query;
+}
+
+/**
+ * Living orders of a kind (or any), by status and/or among some numbers, newest number first: by
+ * letter, then by the number's value (M100000 comes before M99999); or, asked, the longest in their
+ * status first. At most LIST_LIMIT, or the slice asked for.
+ */
+export async function listServiceOrders(db: Db, filter: ListFilter, slice?: ListSlice): Promise<ListRow[]> {
+  if (filter.numbers && filter.numbers.length === 0) return [];
+  let query = listedServiceOrders(db, filter).select([
+    'so.id',
+    'so.kind',
+    'so.number',
+    'so.status',
+    'so.product_name',
+    'so.client_id',
+    'c.name as client_name',
+    'so.created_at',
+    'so.status_changed_at',
+  ]);
+  query = slice?.oldestFirst
+    ? query.orderBy('so.status_changed_at', 'asc').orderBy('so.id', 'asc')
+    : query
+        .orderBy(sql`left(so.number, 1)`, 'desc')
+        .orderBy(sql`length(so.number)`, 'desc')
+        .orderBy('so.number', 'desc');
   return (await query
-    .orderBy(sql`left(so.number, 1)`, 'desc')
-    .orderBy(sql`length(so.number)`, 'desc')
-    .orderBy('so.number', 'desc')
-    .limit(LIST_LIMIT)
+    .limit(slice?.limit ?? LIST_LIMIT)
+    .offset(slice?.offset ?? 0)
     .execute()) as ListRow[];
+}
+
+/** How many living orders the same filter holds (a page's total). */
+export async function countServiceOrders(db: Db, filter: ListFilter): Promise<number> {
+  if (filter.numbers && filter.numbers.length === 0) return 0;
+  const row = await listedServiceOrders(db, filter)
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }

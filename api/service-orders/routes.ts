@@ -6,6 +6,7 @@ import { ManagerConfirmation } from '../auth/schema.ts';
 import type { ApiDeps } from '../context.ts';
 import { badRequest, issuesOf, notFound, parse } from '../http/errors.ts';
 import { idempotent } from '../http/idempotency.ts';
+import { pagingOf } from '../http/paging.ts';
 import { expectedVersion } from '../http/versions.ts';
 import {
   listQuery,
@@ -56,7 +57,13 @@ export function serviceOrderRoutes(deps: ApiDeps): Router {
   };
   for (const kind of ['normal', 'returned', 'external'] as const) {
     router.get(`/service-orders/${kind}`, signedIn, async (req, res) => {
-      res.json(await serviceOrders.list(deps, kind, parseQuery(lists[kind], req.query)));
+      const query = parseQuery(lists[kind], req.query);
+      const paging = pagingOf(query);
+      res.json(
+        paging
+          ? await serviceOrders.listPage(deps, kind, query, paging)
+          : await serviceOrders.list(deps, kind, query),
+      );
     });
     router.get(`/service-orders/${kind}/:id`, signedIn, async (req, res) => {
       res.json(await serviceOrders.get(deps, kind, pathId(req.params.id)));

@@ -4,10 +4,12 @@
  * Text is trimmed and capped ('' or null mean none), money is reais in and cents out, dates are business
  * days. PUT replaces every field with the form values, as the edit screens send the whole form.
  */
+
 import { z } from 'zod';
 import { isIsoDay } from '../../domain/dates.ts';
 import { editableStatuses, isStatusOf } from '../../domain/statuses.ts';
 import { NAME_MAX, requiredName, TEXT_MAX } from '../http/fields.ts';
+import { pagingFields } from '../http/paging.ts';
 import { businessDate, moneyCents, optionalMoneyCents, optionalText } from '../http/values.ts';
 import { versionField } from '../http/versions.ts';
 
@@ -213,6 +215,7 @@ export function listQuery(kind: ServiceOrderKind) {
         status('Status inválido', (code) => isStatusOf(kind, code)).optional(),
       ),
       number: numberQuery,
+      ...pagingFields,
     })
     .superRefine((q, ctx) => {
       if (q.status === undefined && q.number === undefined) {

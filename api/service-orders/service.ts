@@ -19,6 +19,7 @@ import { findClient } from '../clients/repository.ts';
 import type { ApiDeps } from '../context.ts';
 import type { Db } from '../db/connect.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import type { Page, Paging } from '../http/paging.ts';
 import { checkVersion } from '../http/versions.ts';
 import { nextNumber } from '../numbering/next-number.ts';
 import {
@@ -30,9 +31,11 @@ import {
 import { isUniqueViolation } from '../users/repository.ts';
 import { checkReturnWarranty, type WarrantyConfirmation } from '../warranty/service.ts';
 import {
+  countServiceOrders,
   findServiceOrder,
   findServiceOrderDetail,
   insertServiceOrder,
+  LIST_LIMIT,
   listServiceOrders,
   numbersFor,
   type ServiceOrderDetailRow,
@@ -107,17 +110,39 @@ export async function get(deps: ApiDeps, kind: ServiceOrderKind, id: number | nu
 }
 
 /** Lists by status and/or number (of one kind, or of any when `kind` is undefined). */
-export async function list(
+type ListQuery = { status?: number | undefined; number?: string | undefined; ordem?: 'antigas' | undefined };
+
+function listFilter(kind: ServiceOrderKind | undefined, query: ListQuery) {
+  return {
+    ...(kind ? { kind } : {}),
+    ...(query.status !== undefined ? { status: query.status } : {}),
+    ...(query.number !== undefined ? { numbers: numbersFor(query.number) } : {}),
+  };
+}
+
+/** The list SPEC §7 names: an array, at most LIST_LIMIT. */
+export async function list(deps: ApiDeps, kind: ServiceOrderKind | undefined, query: ListQuery) {
+  const rows = await listServiceOrders(
+    deps.db,
+    listFilter(kind, query),
+    query.ordem === 'antigas' ? { limit: LIST_LIMIT, offset: 0, oldestFirst: true } : undefined,
+  );
+  return rows.map(listItemJson);
+}
+
+/** One page of the same list and how many the whole list holds (docs/api.md "Lists in pages"). */
+export async function listPage(
   deps: ApiDeps,
   kind: ServiceOrderKind | undefined,
-  filter: { status?: number | undefined; number?: string | undefined },
-) {
-  const rows = await listServiceOrders(deps.db, {
-    ...(kind ? { kind } : {}),
-    ...(filter.status !== undefined ? { status: filter.status } : {}),
-    ...(filter.number !== undefined ? { numbers: numbersFor(filter.number) } : {}),
-  });
-  return rows.map(listItemJson);
+  query: ListQuery,
+  paging: Paging,
+): Promise<Page<ReturnType<typeof listItemJson>>> {
+  const filter = listFilter(kind, query);
+  const [rows, total] = await Promise.all([
+    listServiceOrders(deps.db, filter, { ...paging, oldestFirst: query.ordem === 'antigas' }),
+    countServiceOrders(deps.db, filter),
+  ]);
+  return { items: rows.map(listItemJson), total, ...paging };
 }
 
 /** Consulta's O.S. search: a number (as `list`), or a serial number or product name containing the text. */

@@ -12,6 +12,11 @@ import { revokeUserTokensExcept } from '../auth/refresh-tokens.ts';
 import { caller, requireAuth, requireManager } from '../auth/require-auth.ts';
 import type { ApiDeps } from '../context.ts';
 import { badRequest, notFound, parse } from '../http/errors.ts';
+import { pagingFields, pagingOf } from '../http/paging.ts';
+
+/** A shop has a handful of users: the plain list stops here all the same. */
+const STAFF_LIMIT = 500;
+const PagingQuery = z.object({ limit: pagingFields.limit, offset: pagingFields.offset });
 
 const ActiveBody = z.object({ active: z.boolean({ error: 'Informe se o usuário fica ativo' }) });
 
@@ -19,14 +24,27 @@ export function staffRoutes(deps: ApiDeps): Router {
   const router = Router();
   const signedIn = requireAuth(deps);
 
-  router.get('/users', signedIn, requireManager, async (_req, res) => {
+  // Active first, by name; at most STAFF_LIMIT, or one page (limit, offset) with the total.
+  router.get('/users', signedIn, requireManager, async (req, res) => {
+    const paging = pagingOf(parse(PagingQuery, req.query));
     const rows = await deps.db
       .selectFrom('users')
       .select(['id', 'username', 'authority_level', 'origin', 'active', 'created_at'])
       .orderBy('active', 'desc')
       .orderBy('username')
+      .orderBy('id')
+      .limit(paging?.limit ?? STAFF_LIMIT)
+      .offset(paging?.offset ?? 0)
       .execute();
-    res.json(rows);
+    if (!paging) {
+      res.json(rows);
+      return;
+    }
+    const counted = await deps.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .executeTakeFirst();
+    res.json({ items: rows, total: Number(counted?.count ?? 0), ...paging });
   });
 
   router.put('/users/:id/active', signedIn, requireManager, async (req, res) => {

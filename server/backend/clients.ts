@@ -7,6 +7,15 @@ export function searchClients(backend: Backend, filter: string): Promise<ApiResu
   return backend.call<ClientWithOrders[]>('GET', '/clients', { query: { filter } });
 }
 
+/** Extra (docs/api.md "Lists in pages"): one page of the search and how many match, `{ items, total }`. */
+export function searchClientsPage(
+  backend: Backend,
+  filter: string,
+  page: { limit: number; offset: number },
+): Promise<ApiResult<unknown>> {
+  return backend.call<unknown>('GET', '/clients', { query: { filter, ...page }, extra: true });
+}
+
 export function getClient(backend: Backend, id: string): Promise<ApiResult<ClientWithOrders>> {
   return backend.call<ClientWithOrders>('GET', `/clients/${encodeURIComponent(id)}`);
 }

@@ -11,7 +11,8 @@ export type Extra =
   | 'period-summary'
   | 'external-order-edit'
   | 'print-queue'
-  | 'order-text-search';
+  | 'order-text-search'
+  | 'list-paging';
 
 /** How long "this backend lacks it" holds before the extra is tried again (a backend may be upgraded). */
 export const EXTRA_RECHECK_MS = 10 * 60_000;
@@ -19,10 +20,15 @@ export const EXTRA_RECHECK_MS = 10 * 60_000;
 const MISSING = new Set([401, 403, 404, 405]);
 /**
  * 400 says "not here" only where the extra is a query key a strict backend refuses (the period's
- * paging, Consulta's `text`) or a call whose input the web has already checked (the summary's dates); an edit's 400 is
+ * paging and the lists', Consulta's `text`) or a call whose input the web has already checked (the summary's dates); an edit's 400 is
  * the backend judging what was typed.
  */
-const MISSING_ON_400: ReadonlySet<Extra> = new Set(['period-paging', 'period-summary', 'order-text-search']);
+const MISSING_ON_400: ReadonlySet<Extra> = new Set([
+  'period-paging',
+  'period-summary',
+  'order-text-search',
+  'list-paging',
+]);
 
 export type Extras = {
   /** Whether to try the extra now. */

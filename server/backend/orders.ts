@@ -15,6 +15,21 @@ export function listPartsOrders(backend: Backend, status: number): Promise<ApiRe
   return backend.call<OrderListItem[]>('GET', '/orders', { query: { status } });
 }
 
+/** Extra (docs/api.md "Lists in pages"): one page of the list and its total, `{ items, total }`. */
+export function listPartsOrdersPage(
+  backend: Backend,
+  status: number,
+  page: { limit: number; offset: number; oldestFirst: boolean },
+): Promise<ApiResult<unknown>> {
+  const query = {
+    status,
+    limit: page.limit,
+    offset: page.offset,
+    ...(page.oldestFirst ? { ordem: 'antigas' } : {}),
+  };
+  return backend.call<unknown>('GET', '/orders', { query, extra: true });
+}
+
 export function createPartsOrder(backend: Backend, body: NewPartsOrder): Promise<ApiResult<Created>> {
   return backend.call<Created>('POST', '/orders', { body });
 }

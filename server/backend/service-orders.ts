@@ -45,6 +45,22 @@ export function listServiceOrders(
   return backend.call<OrderListItem[]>('GET', `/service-orders/${kind}`, { query: { status } });
 }
 
+/** Extra (docs/api.md "Lists in pages"): one page of the list and its total, `{ items, total }`. */
+export function listServiceOrdersPage(
+  backend: Backend,
+  kind: ServiceOrderKind,
+  status: number,
+  page: { limit: number; offset: number; oldestFirst: boolean },
+): Promise<ApiResult<unknown>> {
+  const query = {
+    status,
+    limit: page.limit,
+    offset: page.offset,
+    ...(page.oldestFirst ? { ordem: 'antigas' } : {}),
+  };
+  return backend.call<unknown>('GET', `/service-orders/${kind}`, { query, extra: true });
+}
+
 export function normalOrdersByNumber(backend: Backend, number: string): Promise<ApiResult<OrderListItem[]>> {
   return backend.call<OrderListItem[]>('GET', '/service-orders/normal', { query: { number } });
 }

@@ -13,6 +13,14 @@ export function listStaff(backend: Backend): Promise<ApiResult<StaffMember[]>> {
   return backend.call<StaffMember[]>('GET', '/users');
 }
 
+/** One page of the staff list and how many users there are, `{ items, total }`. */
+export function listStaffPage(
+  backend: Backend,
+  page: { limit: number; offset: number },
+): Promise<ApiResult<unknown>> {
+  return backend.call<unknown>('GET', '/users', { query: page, extra: true });
+}
+
 export function setStaffActive(
   backend: Backend,
   id: number,

@@ -21,6 +21,7 @@ import { changedSince, conflictRows, loadedMarks } from '../forms/edit-version.t
 import { managerCredentials } from '../forms/fields.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
 import { submitOnce } from '../idempotency.ts';
+import { cutPage, listPager, pageAsked } from '../list-pages.ts';
 import { confirmManager, refusalStatus } from '../manager-confirmation.ts';
 import { flash } from '../middleware/flash.ts';
 import { TEXT as SIGN_IN_TEXT } from '../sign-in-again.ts';
@@ -184,6 +185,11 @@ export function clientRoutes(deps: WebDeps): Router {
       throw Object.assign(new Error(found.message), { status: 502 });
     }
     const client = found.data;
+    const serviceOrders = [
+      ...tagged(client.normal_service_orders, 'normal'),
+      ...tagged(client.returned_service_orders, 'returned'),
+    ];
+    const shown = cutPage(serviceOrders, pageAsked(req));
     deps.render(
       req,
       res,
@@ -195,10 +201,10 @@ export function clientRoutes(deps: WebDeps): Router {
         edit: {
           id: encodeURIComponent(id),
           name: client.name,
-          serviceOrders: [
-            ...tagged(client.normal_service_orders, 'normal'),
-            ...tagged(client.returned_service_orders, 'returned'),
-          ],
+          serviceOrders,
+          // The list under the form, a page at a time (?pagina=); the delete dialog counts them all.
+          shownServiceOrders: shown.items,
+          serviceOrdersPager: listPager(req, shown),
           deleteDialog: {
             open: req.query.dialogo === DELETE_CLIENT_DIALOG,
             values: {},

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { orderRowOf } from '../../views/components/OrderRows.tsx';
 import { Consulta, type ConsultaProps } from '../../views/pages/Consulta.tsx';
 import type { ApiResult } from '../backend/client.ts';
-import { searchClients } from '../backend/clients.ts';
+import { searchClients, searchClientsPage } from '../backend/clients.ts';
 import { BackendUnavailable } from '../backend/errors.ts';
 import { extrasOf } from '../backend/extras.ts';
 import { partsOrdersByNumber, serviceOrderKind, serviceOrdersByText } from '../backend/lookup.ts';
@@ -13,8 +13,12 @@ import { agedResults } from '../client-side/ageing.ts';
 import type { WebDeps } from '../context.ts';
 import { requiredText } from '../forms/fields.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
+import { cutPage, listPager, loadListPage, pageAsked } from '../list-pages.ts';
 
 const SEARCH_FAILED = 'Ocorreu um erro ao fazer a busca. Verifique a conexão.';
+
+/** Clients per page of results: each is a long block (documents, nine rows, three groups of orders). */
+const CLIENT_PAGE_SIZE = 20;
 
 const SearchForm = z.object({
   q: requiredText('Digite algo para buscar', 200),
@@ -54,17 +58,35 @@ export function consultaRoutes(deps: WebDeps): Router {
     if (!form.ok) return show({ errors: form.errors }, 400);
     const { q, tipo } = form.data;
 
+    const asked = pageAsked(req);
     if (tipo === 'cliente') {
-      const result = await searching(() => searchClients(req.api, q));
+      const result = await searching(() =>
+        loadListPage(
+          extrasOf(deps.http),
+          asked,
+          (paging) => searchClientsPage(req.api, q, paging),
+          () => searchClients(req.api, q),
+          CLIENT_PAGE_SIZE,
+        ),
+      );
       if (!result.ok) return show({}, result.status === 503 ? 503 : 502, true);
-      return show({ results: { kind: 'cliente', clients: result.data } });
+      return show({
+        results: { kind: 'cliente', clients: result.data.items },
+        pager: listPager(req, result.data),
+      });
     }
     const result = await searching(() =>
       tipo === 'os' ? serviceOrdersByText(req.api, q, extrasOf(deps.http)) : partsOrdersByNumber(req.api, q),
     );
     if (!result.ok) return show({}, result.status === 503 ? 503 : 502, true);
-    const orders = result.data.map((o) => orderRowOf(o, tipo === 'os' ? serviceOrderKind(o) : 'parts'));
-    return show({ results: { kind: tipo, orders }, aged: await agedResults(deps, req, result.data, orders) });
+    // The api answers a bounded list (at most 500, newest first): the web shows it a page at a time.
+    const found = cutPage(result.data, asked);
+    const orders = found.items.map((o) => orderRowOf(o, tipo === 'os' ? serviceOrderKind(o) : 'parts'));
+    return show({
+      results: { kind: tipo, orders },
+      aged: await agedResults(deps, req, found.items, orders),
+      pager: listPager(req, found),
+    });
   });
 
   return router;

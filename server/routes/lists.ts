@@ -1,7 +1,8 @@
 /**
  * The lists by status of SPEC §2: normal, returned and external service orders, and parts orders.
  * A GET form (?status=): nothing listed before Listar, the §5 message when Listar is pressed without a
- * status, and a failed listing shows nothing at all (SPEC §8), not even a toast.
+ * status, and a failed listing shows nothing at all (SPEC §8), not even a toast. A list is shown a page
+ * at a time (?pagina=, server/list-pages.ts): 'Entregue' holds most of a shop's orders.
  */
 import { type Request, type Response, Router } from 'express';
 import { createElement } from 'react';
@@ -10,11 +11,13 @@ import { type OrderKind, statusesOf } from '../../domain/statuses.ts';
 import { orderRowOf } from '../../views/components/OrderRows.tsx';
 import { StatusList, type StatusListProps } from '../../views/pages/StatusList.tsx';
 import type { ApiResult } from '../backend/client.ts';
-import { listPartsOrders } from '../backend/orders.ts';
-import { listServiceOrders } from '../backend/service-orders.ts';
+import { extrasOf } from '../backend/extras.ts';
+import { listPartsOrders, listPartsOrdersPage } from '../backend/orders.ts';
+import { listServiceOrders, listServiceOrdersPage } from '../backend/service-orders.ts';
 import { agedList } from '../client-side/ageing.ts';
 import type { WebDeps } from '../context.ts';
 import { textOf } from '../forms/validate.ts';
+import { type ListPage, listPager, loadListPage, pageAsked } from '../list-pages.ts';
 
 const STATUS_REQUIRED = 'Selecione um status para buscar';
 const NO_SERVICE_ORDER = 'Nenhuma O.S. foi encontrada.';
@@ -34,8 +37,36 @@ export const LIST_SCREENS: readonly ListScreen[] = [
   { path: '/listar-pedido', title: 'Listar Pedidos', kind: 'parts', empty: NO_PARTS_ORDER },
 ];
 
-function listOf(req: Request, kind: OrderKind, status: number): Promise<ApiResult<OrderListItem[]>> {
-  return kind === 'parts' ? listPartsOrders(req.api, status) : listServiceOrders(req.api, kind, status);
+/** When an order entered its status, for the oldest-first order of a whole list cut by the web. */
+const enteredAt = (item: OrderListItem) => {
+  const at = (item as { status_changed_at?: unknown }).status_changed_at;
+  const time = typeof at === 'string' ? Date.parse(at) : Number.NaN;
+  return Number.isNaN(time) ? Number.POSITIVE_INFINITY : time;
+};
+
+/** The page of the list asked for (?pagina=), cut by the api when it can, else by the web. */
+function pageOf(
+  deps: WebDeps,
+  req: Request,
+  kind: OrderKind,
+  status: number,
+): Promise<ApiResult<ListPage<OrderListItem>>> {
+  const oldestFirst = req.query.ordem === 'antigas';
+  return loadListPage(
+    extrasOf(deps.http),
+    pageAsked(req),
+    (paging) =>
+      kind === 'parts'
+        ? listPartsOrdersPage(req.api, status, { ...paging, oldestFirst })
+        : listServiceOrdersPage(req.api, kind, status, { ...paging, oldestFirst }),
+    async () => {
+      const all = await (kind === 'parts'
+        ? listPartsOrders(req.api, status)
+        : listServiceOrders(req.api, kind, status));
+      if (!all.ok || !oldestFirst) return all;
+      return { ...all, data: [...all.data].sort((a, b) => enteredAt(a) - enteredAt(b)) };
+    },
+  );
 }
 
 export function listRoutes(deps: WebDeps): Router {
@@ -66,14 +97,16 @@ export function listRoutes(deps: WebDeps): Router {
       if (!options.some((o) => o.code === code)) {
         return show(req, res, { status: typed, errors: { status: STATUS_REQUIRED } }, 400);
       }
-      const result = await listOf(req, screen.kind, code);
+      const result = await pageOf(deps, req, screen.kind, code);
       // SPEC §8: status listing failures show nothing.
       if (!result.ok) return show(req, res, { status: typed }, 502);
-      const rows = result.data.map((o) => orderRowOf(o, screen.kind));
+      const items = result.data.items;
+      const rows = items.map((o) => orderRowOf(o, screen.kind));
       return show(req, res, {
         status: typed,
         rows,
-        aged: await agedList(deps, req, screen.kind, code, result.data, rows),
+        aged: await agedList(deps, req, screen.kind, code, items, rows),
+        pager: listPager(req, result.data),
       });
     });
   }

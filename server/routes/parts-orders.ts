@@ -44,6 +44,7 @@ import { textOf, validateForm } from '../forms/validate.ts';
 import { submitOnce } from '../idempotency.ts';
 import { confirmManager, refusalStatus } from '../manager-confirmation.ts';
 import { flash } from '../middleware/flash.ts';
+import { type OrderAction, settledToast } from '../settled-orders.ts';
 import { TEXT as SIGN_IN_TEXT } from '../sign-in-again.ts';
 import { clientPickerState } from './client-picker.ts';
 
@@ -203,6 +204,21 @@ export function partsOrderRoutes(deps: WebDeps): Router {
 
   router.get('/pedido/:id', (req, res) => showDetail(req, res));
 
+  /**
+   * A close or cancel whose order is already closed or cancelled (a retry of an action that went
+   * through while its answer was lost): the order as it is now, with a toast that says so. True when
+   * answered (also when the order is unknown); false while the order is open.
+   */
+  async function settled(req: Request, res: Response, action: OrderAction): Promise<boolean> {
+    const order = await loadOrder(req, res);
+    if (!order) return true;
+    const toast = settledToast('parts', order.status, action);
+    if (!toast) return false;
+    flash(req, toast.kind, toast.text);
+    res.redirect(303, `/pedido/${encodeURIComponent(String(order.id))}`);
+    return true;
+  }
+
   router.post('/pedido/:id/pagamento-antecipado', async (req, res) => {
     const id = orderIdOf(req);
     if (id === null) return notFound(req, res);
@@ -243,8 +259,11 @@ export function partsOrderRoutes(deps: WebDeps): Router {
     if (textOf(req.body, CLOSE_CONFIRM_FIELD) !== 'sim') {
       return res.redirect(303, `/pedido/${id}?dialogo=${CLOSE_DIALOG}`);
     }
+    if (await settled(req, res, 'close')) return;
     const result = await closePartsOrder(req.api, { order_id: Number(id), date: today(), description: '' });
     if (!result.ok) {
+      // Another request closed or cancelled it meanwhile: as above.
+      if (result.status === 409 && (await settled(req, res, 'close'))) return;
       return showDetail(req, res, {}, httpStatusOf(result.status), error(PARTS_ORDER_TEXT.closeFailed));
     }
     flash(req, 'success', PARTS_ORDER_TEXT.closed);
@@ -260,6 +279,8 @@ export function partsOrderRoutes(deps: WebDeps): Router {
     };
     const reopen = (status: number, errors: Record<string, string>, toasts: Toast[] = []) =>
       showDetail(req, res, { cancel: { open: true, values, errors } }, status, toasts);
+    // Before the manager's credentials: nothing is left to confirm on an order already cancelled.
+    if (await settled(req, res, 'cancel')) return;
     const form = validateForm(CancelPartsOrderForm, req.body);
     if (!form.ok) return reopen(400, form.errors);
     const confirmed = await confirmManager(deps, req, form.data);
@@ -281,6 +302,7 @@ export function partsOrderRoutes(deps: WebDeps): Router {
           error(PARTS_ORDER_TEXT.notManager),
         );
       }
+      if (result.status === 409 && (await settled(req, res, 'cancel'))) return;
       return reopen(httpStatusOf(result.status), result.issues ?? {}, error(PARTS_ORDER_TEXT.cancelFailed));
     }
     flash(req, 'success', PARTS_ORDER_TEXT.cancelled);

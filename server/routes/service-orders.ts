@@ -31,6 +31,7 @@ import { textOf, validateForm } from '../forms/validate.ts';
 import { submitOnce } from '../idempotency.ts';
 import { confirmManager, refusalStatus } from '../manager-confirmation.ts';
 import { flash } from '../middleware/flash.ts';
+import { type OrderAction, settledToast } from '../settled-orders.ts';
 import { serviceOrderEditRoutes } from './service-order-edit.ts';
 
 export const TEXT = {
@@ -108,6 +109,25 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
     );
   }
 
+  /**
+   * A close or cancel whose order is already closed or cancelled (a retry of an action that went
+   * through while its answer was lost): the order as it is now, with a toast that says so. False while
+   * the order is open.
+   */
+  function settled(req: Request, res: Response, found: AnyServiceOrder, action: OrderAction): boolean {
+    const toast = settledToast(found.kind, found.order.status, action);
+    if (!toast) return false;
+    flash(req, toast.kind, toast.text);
+    res.redirect(303, `/os/${pathOf(found.order.id)}`);
+    return true;
+  }
+
+  /** After the api refused with 409 (another request closed or cancelled it meanwhile): as `settled`. */
+  async function settledMeanwhile(req: Request, res: Response, action: OrderAction): Promise<boolean> {
+    const now = await findServiceOrder(req.api, String(req.params.id));
+    return now !== null && settled(req, res, now, action);
+  }
+
   router.get('/os/:id', async (req, res) => {
     const found = await load(req, res);
     if (found)
@@ -160,11 +180,13 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
     if (textOf(req.body, CLOSE_CONFIRM_FIELD) !== 'sim') {
       return res.redirect(303, `/os/${pathOf(found.order.id)}?dialogo=${CLOSE_DIALOG}`);
     }
+    if (settled(req, res, found, 'close')) return;
     const result = await closeServiceOrder(req.api, {
       service_order_id: Number(found.order.id),
       date: todayInShop(tz),
     });
     if (!result.ok) {
+      if (result.status === 409 && (await settledMeanwhile(req, res, 'close'))) return;
       return showDetail(req, res, found, {}, httpStatusOf(result.status), [
         { kind: 'error', text: TEXT.closeFailed },
       ]);
@@ -177,6 +199,7 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
   router.post('/os/:id/cancelar', async (req, res) => {
     const found = await load(req, res);
     if (!found) return;
+    if (settled(req, res, found, 'cancel')) return;
     const values = { cancel_motive: textOf(req.body, 'cancel_motive') };
     const form = validateForm(CancelForm, req.body);
     if (!form.ok) {
@@ -188,6 +211,7 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
       date: todayInShop(tz),
     });
     if (!result.ok) {
+      if (result.status === 409 && (await settledMeanwhile(req, res, 'cancel'))) return;
       return showDetail(
         req,
         res,

@@ -7,8 +7,10 @@ import { createElement } from 'react';
 import { isManager } from '../../domain/users.ts';
 import { ErrorPage } from '../../views/pages/ErrorPage.tsx';
 import { STAFF_PATH, StaffList } from '../../views/pages/StaffList.tsx';
-import { listStaff, setStaffActive } from '../backend/staff.ts';
+import { extrasOf } from '../backend/extras.ts';
+import { listStaff, listStaffPage, setStaffActive } from '../backend/staff.ts';
 import type { WebDeps } from '../context.ts';
+import { listPager, loadListPage, pageAsked } from '../list-pages.ts';
 import { flash } from '../middleware/flash.ts';
 
 const TEXT = {
@@ -31,7 +33,12 @@ export function staffRoutes(deps: WebDeps): Router {
 
   router.get(STAFF_PATH, async (req, res) => {
     if (!isManager(req.session.auth?.user)) return restricted(req, res);
-    const list = await listStaff(req.api);
+    const list = await loadListPage(
+      extrasOf(deps.http),
+      pageAsked(req),
+      (paging) => listStaffPage(req.api, paging),
+      () => listStaff(req.api),
+    );
     if (!list.ok) {
       return deps.render(
         req,
@@ -44,9 +51,16 @@ export function staffRoutes(deps: WebDeps): Router {
       );
     }
     const self = req.session.auth?.user;
-    deps.render(req, res, createElement(StaffList, { staff: list.data, selfId: self?.id ?? null }), {
-      title: 'Usuários',
-    });
+    deps.render(
+      req,
+      res,
+      createElement(StaffList, {
+        staff: list.data.items,
+        selfId: self?.id ?? null,
+        pager: listPager(req, list.data),
+      }),
+      { title: 'Usuários' },
+    );
   });
 
   for (const [action, active] of [

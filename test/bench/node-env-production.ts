@@ -4,3 +4,5 @@
  * must measure that build: imported first, before anything loads React. An explicit NODE_ENV is kept.
  */
 process.env.NODE_ENV ??= 'production';
+/** Seeding years of history runs statements of minutes through the api's own pool. */
+process.env.DB_QUERY_TIMEOUT_MS ??= '900000';

@@ -229,6 +229,8 @@ async function startOn(runtime: Runtime, options: StackOptions): Promise<Omit<St
   };
   const base: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
+    // Shared by the web and the api, required by both in production.
+    WEB_API_SECRET: randomBytes(32).toString('hex'),
     HOME: process.env.HOME,
     NODE_ENV: 'production',
     // The production default (docker-compose.yml, .env.example): a line for every request, as in a shop.

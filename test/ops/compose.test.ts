@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { PROJECT_ROOT } from '../../runtime/paths.ts';
+import { API_SECRETS, WEB_SECRETS } from '../../runtime/production-secrets.ts';
 import { productionEnvOf } from '../bench/production-env.ts';
 
 const read = (name: string) => readFileSync(join(PROJECT_ROOT, name), 'utf8');
@@ -130,8 +131,11 @@ describe('docker-compose.yml', () => {
     expect(api.DATABASE_URL).toMatch(
       /^postgres:\/\/bancada:\$\{POSTGRES_PASSWORD[^}]*\}@postgres:5432\/bancada$/,
     );
-    expect(web.SESSION_SECRET).toMatch(/^\$\{SESSION_SECRET:\?/);
-    expect(api.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?/);
+    // Every secret a service refuses to start without in production is one compose demands of .env.
+    for (const name of WEB_SECRETS)
+      expect(web[name], `web ${name}`).toMatch(new RegExp(`^\\$\\{${name}:\\?`));
+    for (const name of API_SECRETS)
+      expect(api[name], `api ${name}`).toMatch(new RegExp(`^\\$\\{${name}:\\?`));
     expect(web.TRUST_PROXY).toMatch(/^\$\{TRUST_PROXY/);
     for (const key of [
       'SHOP_NAME',

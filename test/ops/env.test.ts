@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readApiEnv } from '../../api/env.ts';
-import { EXAMPLE_PLACEHOLDERS } from '../../runtime/production-secrets.ts';
+import { API_SECRETS, EXAMPLE_PLACEHOLDERS, WEB_SECRETS } from '../../runtime/production-secrets.ts';
 import { readWebEnv } from '../../server/env.ts';
 
 const SHOP_TZ_MESSAGE = 'SHOP_TZ: SHOP_TZ deve ser um fuso horário IANA, como America/Sao_Paulo';
@@ -39,16 +39,20 @@ const SAFE = {
   SESSION_SECRET: 'c3f1e0a9b8d7c6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1',
   JWT_SECRET: '0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9',
   ADMIN_PASSWORD: 'uma-senha-de-verdade',
+  WEB_API_SECRET: '9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a0',
 };
 const CASES = [
   ['web', 'SESSION_SECRET', readWebEnv],
   ['api', 'JWT_SECRET', readApiEnv],
   ['api', 'ADMIN_PASSWORD', readApiEnv],
+  ['web', 'WEB_API_SECRET', readWebEnv],
+  ['api', 'WEB_API_SECRET', readApiEnv],
 ] as const;
 
 describe('with NODE_ENV=production, an unsafe secret stops the service naming the variable', () => {
-  it('the placeholders refused are the ones .env.example ships', () => {
-    for (const name of ['SESSION_SECRET', 'JWT_SECRET', 'ADMIN_PASSWORD']) {
+  it('the placeholders refused are the ones .env.example ships, for every secret checked', () => {
+    expect(new Set([...WEB_SECRETS, ...API_SECRETS])).toEqual(new Set(Object.keys(EXAMPLE_PLACEHOLDERS)));
+    for (const name of Object.keys(EXAMPLE_PLACEHOLDERS)) {
       expect(envExample[name], name).toBe(EXAMPLE_PLACEHOLDERS[name]);
     }
   });
@@ -72,6 +76,8 @@ describe('with NODE_ENV=production, an unsafe secret stops the service naming th
   it.each([
     ['web', 'server/index.ts', 'SESSION_SECRET'],
     ['api', 'api/index.ts', 'JWT_SECRET'],
+    ['web', 'server/index.ts', 'WEB_API_SECRET'],
+    ['api', 'api/index.ts', 'WEB_API_SECRET'],
   ])('the %s process exits 1 at start with that line, before listening', async (_kind, entry, name) => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
       cwd: ROOT,

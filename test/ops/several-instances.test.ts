@@ -2,42 +2,35 @@
  * Several instances, as docs/operations.md promises: two apis and two webs (their production commands)
  * on one PostgreSQL and one Redis. Both apis start at the same moment on an empty database: the
  * migrations run once and one first manager is created. One browser's requests alternate between the
- * webs (web 1 talks to api 1, web 2 to api 2) and its session holds, forms included. Twenty
+ * webs (web 1 talks to api 1, web 2 to api 2) and its session holds, forms included; its access token
+ * expires while it alternates, both webs refresh at the same moment, and the session survives with its
+ * refresh token presented once and nothing revoked. Wrong passwords split over the two apis count as
+ * one sign-in limit (decision 019: the counters are rows in PostgreSQL). Twenty
  * "Finalizar e Enviar para o caixa" at once, spread over both webs and so both apis, write one close.
  */
 import pg from 'pg';
+import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../api/db/migrate.ts';
+import { SESSION_PREFIX } from '../../server/middleware/session.ts';
 import {
   type ApiDatabase,
   apiDatabase,
   apiEnv,
   buildDist,
   type Dist,
+  hiddenFields,
   kill,
   MANAGER,
   SESSION_SECRET,
   type Service,
   signIn,
+  slowProxy,
   startService,
 } from './support.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
-
-/** The hidden fields of the last form posting to `action` (CSRF token, form key), as a browser sends them. */
-function hiddenFields(html: string, action: string): Record<string, string> {
-  const at = html.lastIndexOf(`action="${action}"`);
-  if (at < 0) throw new Error(`no form for ${action}`);
-  const form = html.slice(at, html.indexOf('</form>', at));
-  const fields: Record<string, string> = {};
-  for (const input of form.match(/<input[^>]*type="hidden"[^>]*>/g) ?? []) {
-    const name = /name="([^"]+)"/.exec(input)?.[1];
-    const value = /value="([^"]*)"/.exec(input)?.[1] ?? '';
-    if (name) fields[name] = value.replace(/&amp;/g, '&');
-  }
-  return fields;
-}
 
 describe.runIf(DATABASE_URL && REDIS_URL)('two webs and two apis on one PostgreSQL and one Redis', () => {
   let dist: Dist;
@@ -108,6 +101,91 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two webs and two apis on one PostgreS
     expect(saved.rows[0].n).toBe(1);
   }, 200_000);
 
+  it('the access token expires while the browser alternates: both webs refresh at once, the session survives', async () => {
+    const [api1, api2] = apis as [Service, Service];
+    // Two more webs, each reaching its api through a proxy that holds every request 300 ms: both have
+    // read the session with the expired token before either refresh answers.
+    const proxies = [await slowProxy(api1.url), await slowProxy(api2.url)];
+    const slowWebs: Service[] = [];
+    const redis = createClient({ url: REDIS_URL });
+    await redis.connect();
+    let key = '';
+    try {
+      for (const proxy of proxies) {
+        slowWebs.push(
+          await startService('web', dist, {
+            API_URL: proxy.url,
+            REDIS_URL: REDIS_URL as string,
+            SESSION_SECRET,
+          }),
+        );
+      }
+      const [webA, webB] = slowWebs as [Service, Service];
+      const before = await client.query(
+        `select coalesce(max(id), 0)::int as id from ${schema}.refresh_tokens`,
+      );
+      const cookie = await signIn(webA.url);
+      const sid = decodeURIComponent(/bancada\.sid=s%3A([^.]+)/.exec(cookie)?.[1] ?? '');
+      key = `${SESSION_PREFIX}${sid}`;
+      const stored = JSON.parse((await redis.get(key)) ?? '{}');
+      expect(stored.auth?.token, 'the session holds the tokens').toBeTruthy();
+      // The access token has expired (any token the api refuses does).
+      stored.auth.token = 'expirado';
+      await redis.set(key, JSON.stringify(stored), { expiration: { type: 'KEEPTTL' } });
+
+      for (const proxy of proxies) proxy.delayMs = 300;
+      // A page that calls the api (Consulta's empty form does not), every request out before any answer.
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          fetch(`${(i % 2 === 0 ? webA : webB).url}/consulta?tipo=cliente&q=Silva`, {
+            headers: { cookie },
+            redirect: 'manual',
+          }).then((r) => r.status),
+        ),
+      );
+      for (const proxy of proxies) proxy.delayMs = 0;
+      expect(answers).toEqual(Array.from({ length: 8 }, () => 200));
+      for (const web of [webB, webA]) {
+        const later = await fetch(`${web.url}/consulta?tipo=cliente&q=Silva`, {
+          headers: { cookie },
+          redirect: 'manual',
+        });
+        expect(later.status).toBe(200);
+      }
+
+      const tokens = await client.query(
+        `select rotated_at, revoked_at from ${schema}.refresh_tokens where id > $1`,
+        [before.rows[0].id],
+      );
+      // The sign-in's token and its one successor: the old token was presented once, nothing revoked.
+      expect(tokens.rows.filter((t) => t.revoked_at !== null)).toEqual([]);
+      expect(tokens.rows).toHaveLength(2);
+    } finally {
+      if (key) await redis.del(key);
+      await redis.quit();
+      for (const web of slowWebs) await kill(web);
+      for (const proxy of proxies) await proxy.close();
+    }
+  }, 200_000);
+
+  it('the sign-in limit is one count for both api processes: ten wrong passwords split over them lock the pair on each', async () => {
+    const [api1, api2] = apis as [Service, Service];
+    const attempt = async (api: Service, password: string) =>
+      (
+        await fetch(`${api.url}/sessions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'alvo-das-duas-apis', password }),
+        })
+      ).status;
+    // Five on each: an api counting alone would still let both try again.
+    for (let i = 1; i <= 10; i += 1) {
+      expect(await attempt(i % 2 ? api1 : api2, `errada-${i}`), `attempt ${i}`).toBe(401);
+    }
+    expect(await attempt(api1, 'mais-uma')).toBe(429);
+    expect(await attempt(api2, 'mais-uma')).toBe(429);
+  }, 60_000);
+
   it("20 concurrent 'Finalizar e Enviar para o caixa' over both webs and apis write one close entry", async () => {
     const [web1, web2] = webs as [Service, Service];
     const [api1] = apis as [Service];
@@ -133,7 +211,9 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two webs and two apis on one PostgreS
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
 
-    // Closing needs a final value and a payment method (set here as an edit would).
+    // Closing needs a final value and a payment method (set here as an edit would). In the api's own
+    // search path: the counting triggers of the reports name their tables unqualified.
+    await client.query(`set search_path to ${schema}, public`);
     await client.query(
       `update ${schema}.service_orders set fix_value_final_cents = 35000, fix_payment_method = 'Pix' where id = $1`,
       [id],

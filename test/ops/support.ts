@@ -17,6 +17,7 @@ import { sleep } from '../support/processes.ts';
 
 export const MANAGER = { username: 'gerente', password: 'senha-do-gerente-ops' };
 export const SESSION_SECRET = 'segredo-de-sessao-dos-testes-de-operacao-0123456789';
+export const OPS_WEB_API_SECRET = 'segredo-web-api-dos-testes-de-operacao-0123456789';
 
 // ---------------------------------------------------------------------------------------------- build
 
@@ -72,6 +73,8 @@ export async function startService(
       LOG_LEVEL: 'info',
       CEP_PROVIDER_URL: 'http://127.0.0.1:9/ws/{cep}/json/',
       CEP_FALLBACK_URL: '',
+      // Production demands it of both (runtime/production-secrets.ts); the same for every service here.
+      WEB_API_SECRET: OPS_WEB_API_SECRET,
       ...ports,
       ...env,
     },
@@ -296,6 +299,20 @@ export async function signIn(webUrl: string, user = MANAGER): Promise<string> {
     throw new Error(`sign-in failed: ${res.status} ${(await res.text()).slice(0, 200)}`);
   }
   return sessionCookieOf(res) ?? page.cookie;
+}
+
+/** The hidden fields of the last form posting to `action` (CSRF token, form key), as a browser sends them. */
+export function hiddenFields(html: string, action: string): Record<string, string> {
+  const at = html.lastIndexOf(`action="${action}"`);
+  if (at < 0) throw new Error(`no form for ${action}`);
+  const form = html.slice(at, html.indexOf('</form>', at));
+  const fields: Record<string, string> = {};
+  for (const input of form.match(/<input[^>]*type="hidden"[^>]*>/g) ?? []) {
+    const name = /name="([^"]+)"/.exec(input)?.[1];
+    const value = /value="([^"]*)"/.exec(input)?.[1] ?? '';
+    if (name) fields[name] = value.replace(/&amp;/g, '&');
+  }
+  return fields;
 }
 
 // ------------------------------------------------------------------------------------------------ misc

@@ -26,6 +26,8 @@ export async function startTestApi(kind: DbKind = 'pglite'): Promise<TestApi> {
     ADMIN_PASSWORD: MANAGER.password,
     LOG_LEVEL: 'silent',
     WEB_API_SECRET: TEST_WEB_API_SECRET,
+    // A bench seeding years of history raises it; tests keep the api's own default.
+    DB_QUERY_TIMEOUT_MS: process.env.DB_QUERY_TIMEOUT_MS,
   });
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const url = process.env.DATABASE_URL;
@@ -33,7 +35,9 @@ export async function startTestApi(kind: DbKind = 'pglite'): Promise<TestApi> {
   const api = await buildApi(
     env,
     pino({ level: 'silent' }),
-    kind === 'postgres' && url ? { kind, url, schema, poolSize: 5 } : { kind: 'pglite', dataDir: null },
+    kind === 'postgres' && url
+      ? { kind, url, schema, poolSize: 5, queryTimeoutMs: env.DB_QUERY_TIMEOUT_MS }
+      : { kind: 'pglite', dataDir: null },
   );
   return serveApi(api, async () => {
     if (kind === 'postgres' && url) {

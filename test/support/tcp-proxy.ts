@@ -17,6 +17,14 @@ export type TcpProxy = {
   stall: () => void;
   /** Bytes flow again on the stalled connections; the connections that hung are dropped. */
   resume: () => void;
+  /**
+   * Arms a stall in the middle of a write: once one connection has sent each of `steps` in order (say
+   * `insert into "transactions"`, then `commit`), stall() right after the last one has been passed on.
+   * The server gets the whole statement and acts on it; its answer never comes back. Resolves then.
+   */
+  stallAfter: (...steps: string[]) => Promise<void>;
+  /** As stallAfter, without the stall: resolves once one connection has sent each of `steps` in order. */
+  whenSent: (...steps: string[]) => Promise<void>;
 };
 
 /** A TCP proxy to host:targetPort that we can cut and open again. */
@@ -26,6 +34,9 @@ export async function tcpProxy(host: string, targetPort: number, port?: number):
   let made = 0;
   const pairs = new Set<[Socket, Socket]>();
   const hung = new Set<Socket>();
+  let armed: { steps: Buffer[]; stall: boolean; reached: () => void } | null = null;
+  /** How far each connection is through the armed steps. */
+  let progress = new WeakMap<Socket, number>();
   const listenPort = port ?? (await freePort());
   const dropAll = () => {
     for (const socket of sockets) socket.destroy();
@@ -61,6 +72,19 @@ export async function tcpProxy(host: string, targetPort: number, port?: number):
         pairs.add(pair);
         client.once('close', () => pairs.delete(pair));
         client.pipe(upstream).pipe(client);
+        // After the pipe's own listener: the chunk is on its way upstream when the stall begins.
+        client.on('data', (chunk: Buffer) => {
+          if (!armed) return;
+          let at = progress.get(client) ?? 0;
+          while (at < armed.steps.length && chunk.includes(armed.steps[at] as Buffer)) at += 1;
+          progress.set(client, at);
+          if (at === armed.steps.length) {
+            const { reached, stall } = armed;
+            armed = null;
+            if (stall) self.stall();
+            reached();
+          }
+        });
       });
       const s = server;
       await new Promise<void>((resolve, reject) => {
@@ -83,6 +107,18 @@ export async function tcpProxy(host: string, targetPort: number, port?: number):
         client.pause();
         upstream.pause();
       }
+    },
+    stallAfter(...steps) {
+      return new Promise<void>((reached) => {
+        progress = new WeakMap();
+        armed = { steps: steps.map((s) => Buffer.from(s)), stall: true, reached };
+      });
+    },
+    whenSent(...steps) {
+      return new Promise<void>((reached) => {
+        progress = new WeakMap();
+        armed = { steps: steps.map((s) => Buffer.from(s)), stall: false, reached };
+      });
     },
     resume() {
       self.mode = 'forward';

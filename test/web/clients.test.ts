@@ -892,6 +892,27 @@ describe('clients (web clients router)', () => {
         'Deletar Cliente: &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Malicioso</h2>',
       );
     });
+
+    it('a client with many orders: 50 of them a page under the form, the delete dialog still counts all', async () => {
+      const id = await apiClient({ name: 'Cliente de Muitas Ordens' });
+      for (let i = 1; i <= 52; i++) {
+        await apiCall('POST', '/service-orders/normal', { client_id: id, product_name: `Rádio ${i}` });
+      }
+      const groupRows = (html: string) =>
+        [...html.matchAll(/<li class="cols-4"><span>[^<]*<\/span><span>([^<]*)<\/span>/g)].map((m) => m[1]);
+      const pagerOf = (html: string) =>
+        /<nav class="pager actions" aria-label="Páginas">[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+      const first = await agent.get(`/editar-cliente/${id}`);
+      expect(groupRows(first.text)).toHaveLength(50);
+      expect(groupRows(first.text)[0]).toBe('Rádio 52');
+      expect(pagerOf(first.text)).toContain('Página 1 de 2');
+      expect(pagerOf(first.text)).toContain('52 resultados');
+      expect(pagerOf(first.text)).toContain(`href="/editar-cliente/${id}?pagina=2" rel="next">Próxima</a>`);
+      expect(first.text).toContain('As 52 ordens deste cliente continuam no histórico');
+      const second = await agent.get(`/editar-cliente/${id}?pagina=2`);
+      expect(groupRows(second.text)).toEqual(['Rádio 2', 'Rádio 1']);
+      expect(pagerOf(second.text)).toContain('Página 2 de 2');
+    });
   });
 
   describe('Editar Cliente: two people', () => {

@@ -301,6 +301,32 @@ describe('consulta (web consulta router)', () => {
       }
     });
 
+    it('many clients: 20 a page, with the pager and the total; the search kept from page to page', async () => {
+      for (let i = 1; i <= 23; i++) {
+        await apiCall('POST', '/clients', { name: `Paginado ${String(i).padStart(2, '0')} Souza` });
+      }
+      const namesOf = (html: string) => clientResultsOf(html).map((r) => summaryOf(r)[0]);
+      const pagerOf = (html: string) =>
+        /<nav class="pager actions" aria-label="Páginas">[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+
+      const first = await search('paginado souza');
+      expect(namesOf(first.text)).toEqual(
+        Array.from({ length: 20 }, (_, i) => `Paginado ${String(i + 1).padStart(2, '0')} Souza`),
+      );
+      expect(pagerOf(first.text)).toContain('Página 1 de 2');
+      expect(pagerOf(first.text)).toContain('23 resultados');
+      const next = /href="([^"]+)" rel="next">Próxima</.exec(pagerOf(first.text))?.[1] ?? '';
+      expect(decodeEntities(next)).toBe('/consulta?q=paginado+souza&tipo=cliente&pagina=2');
+
+      const second = await agent.get(decodeEntities(next));
+      expect(namesOf(second.text)).toEqual(['Paginado 21 Souza', 'Paginado 22 Souza', 'Paginado 23 Souza']);
+      expect(pagerOf(second.text)).toContain('Página 2 de 2');
+      expect(pagerOf(second.text)).toContain('rel="prev">Anterior</a>');
+      expect(pagerOf(second.text)).not.toContain('Próxima');
+      // The search as typed is still in the form.
+      expect(second.text).toContain('value="paginado souza"');
+    });
+
     it("'Nenhum cliente encontrado…' when nothing matches", async () => {
       const res = await search('Ninguém Com Este Nome');
       expect(res.status).toBe(200);

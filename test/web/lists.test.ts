@@ -256,4 +256,60 @@ describe('lists by status (web lists router)', () => {
     expect(at(middle.number)).toBeLessThan(at(fresh.number));
     expect(sorted).toContain('<input type="checkbox" name="ordem" checked="" value="antigas"/>');
   });
+
+  it('shows a long list 50 orders a page: Anterior, Próxima, "Página X de Y" and the total', async () => {
+    await ensureOrders();
+    // One external order at 300 already; 55 more make 56: two pages.
+    for (let i = 0; i < 55; i++) {
+      await api('POST', '/service-orders/external', {
+        client_id: client.id,
+        product_name: `Aparelho ${i}`,
+        service_type: 'Visita',
+      });
+    }
+    const numbersOn = (html: string) => [...html.matchAll(/<tr[^>]*><td>(E\d+)<\/td>/g)].map((m) => m[1]);
+    const pagerOf = (html: string) =>
+      /<nav class="pager actions" aria-label="Páginas">[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+
+    const first = await agent.get('/listar-atendimento-externo?status=300');
+    expect(first.status).toBe(200);
+    const onFirst = numbersOn(first.text);
+    expect(onFirst).toHaveLength(50);
+    const pager = pagerOf(first.text);
+    expect(pager).toContain('<span class="pager-page">Página 1 de 2</span>');
+    expect(pager).toContain('<span class="pager-range muted">56 resultados</span>');
+    expect(pager).not.toContain('Anterior');
+    const next = /<a class="button" href="([^"]+)" rel="next">Próxima<\/a>/.exec(pager)?.[1] ?? '';
+    expect(next).toBe('/listar-atendimento-externo?status=300&amp;pagina=2');
+
+    const second = await agent.get(next.replaceAll('&amp;', '&'));
+    const onSecond = numbersOn(second.text);
+    expect(onSecond).toHaveLength(6);
+    expect(pagerOf(second.text)).toContain('Página 2 de 2');
+    expect(pagerOf(second.text)).toContain(
+      '<a class="button" href="/listar-atendimento-externo?status=300&amp;pagina=1" rel="prev">Anterior</a>',
+    );
+    expect(pagerOf(second.text)).not.toContain('Próxima');
+    // Every order once, newest number first across the pages.
+    const all = [...onFirst, ...onSecond];
+    expect(new Set(all).size).toBe(56);
+    expect(all).toEqual([...all].sort().reverse());
+
+    // A page past the end is the last one; a page that is no number is the first.
+    expect(numbersOn((await agent.get('/listar-atendimento-externo?status=300&pagina=99')).text)).toEqual(
+      onSecond,
+    );
+    expect(numbersOn((await agent.get('/listar-atendimento-externo?status=300&pagina=x')).text)).toEqual(
+      onFirst,
+    );
+    // The order asked for is kept from page to page.
+    const oldest = await agent.get('/listar-atendimento-externo?status=300&ordem=antigas');
+    expect(pagerOf(oldest.text)).toContain(
+      'href="/listar-atendimento-externo?status=300&amp;ordem=antigas&amp;pagina=2"',
+    );
+    expect(numbersOn(oldest.text)[0]).toBe(orders.external.number);
+
+    // A short list has no pager.
+    expect(pagerOf((await agent.get('/listar-pedido?status=100')).text)).toBe('');
+  });
 });

@@ -1,12 +1,14 @@
 /**
- * The top menu is rendered by React once per link marked current and username, and its markup kept
- * (menuHtml): what is kept must be what React writes for that page and that user, and never another
- * user's name.
+ * The top menu (Menu): the link to the page shown marked current, and only it; the signed-in user's own
+ * name, escaped.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Menu, menuHtml } from '../../views/layout/Menu.tsx';
+import { Menu, menuCurrent } from '../../views/layout/Menu.tsx';
 import { expectHostileTextEscaped, HOSTILE_TEXT } from '../support/html.ts';
+
+const menuHtml = (path: string, username: string) =>
+  renderToStaticMarkup(<Menu current={menuCurrent(path)} username={username} />);
 
 const currentLinks = (html: string) =>
   [...html.matchAll(/<a href="([^"]+)" aria-current="page">/g)].map((m) => m[1]);
@@ -16,7 +18,6 @@ describe('the top menu', () => {
     'marks %s as the current page, and only it',
     (path) => {
       const html = menuHtml(path, 'ana');
-      expect(html).toBe(renderToStaticMarkup(<Menu current={path} username="ana" />));
       expect(currentLinks(html)).toEqual([path]);
     },
   );
@@ -25,18 +26,15 @@ describe('the top menu', () => {
     for (const path of ['/os/1', '/consulta/', '/caixa-hoje/imprimir', '/']) {
       const html = menuHtml(path, 'ana');
       expect(currentLinks(html)).toEqual([]);
-      expect(html).toBe(renderToStaticMarkup(<Menu current="" username="ana" />));
     }
   });
 
-  it("shows each user's own name, whoever asked before", () => {
+  it("shows each user's own name", () => {
     const first = menuHtml('/consulta', 'ana');
     const other = menuHtml('/consulta', 'bruno');
     expect(first).toContain('<span class="who">ana</span>');
     expect(other).toContain('<span class="who">bruno</span>');
     expect(other).not.toContain('ana');
-    expect(menuHtml('/consulta', 'ana')).toBe(first);
-    // A name that reads like another key is still its own user.
     expect(menuHtml('/consulta', ' ana')).toContain('<span class="who"> ana</span>');
   });
 

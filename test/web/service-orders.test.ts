@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDisplayDate, todayInShop } from '../../domain/dates.ts';
 import { transactionLabel } from '../../domain/transactions.ts';
+import { SETTLED_TEXT } from '../../server/settled-orders.ts';
 import { brl } from '../../views/format.ts';
 import { apiCall, apiLogin, createEmployee, MANAGER } from '../support/api.ts';
 import { dialogOpen } from '../support/html.ts';
@@ -720,10 +721,18 @@ describe('service orders (web service-orders router)', () => {
       expect(shown(page.text, 'Data de finalização')).toBe(formatDisplayDate(saved.created_at, TZ));
       expect(page.text).not.toContain('Finalizar e Enviar para o caixa');
 
-      // Sending it again: the api refuses (409), the failure toast.
+      // Sending it again (a retry after an answer that was lost): the order as it is, said so, nothing
+      // booked twice, and never the failure text that blames the values.
       const again = await post(employee, order.id, 'finalizar', { confirmado: 'sim' }, STALE);
-      expect(again.status).toBe(409);
-      expect(toastsOf(again.text)).toEqual([TEXT.closeFailed]);
+      const shownAgain = await follow(employee, again, `/os/${order.id}`);
+      expect(toastsOf(shownAgain.text)).toEqual([SETTLED_TEXT.serviceOrder.closed]);
+      expect(shown(shownAgain.text, 'Status')).toBe('Finalizada');
+      expect(((await getOrder('normal', order.id)).transactions as Tx[]).length).toBe(2);
+      // Cancelling it now: not possible, and the toast says why.
+      const cancelClosed = await post(employee, order.id, 'cancelar', { cancel_motive: 'Tarde' }, STALE);
+      expect(toastsOf((await follow(employee, cancelClosed, `/os/${order.id}`)).text)).toEqual([
+        SETTLED_TEXT.serviceOrder.cancelClosed,
+      ]);
       expect(((await getOrder('normal', order.id)).transactions as Tx[]).length).toBe(2);
     });
   });
@@ -751,12 +760,17 @@ describe('service orders (web service-orders router)', () => {
       ]);
     });
 
-    it('a refusal of the api: "Erro ao cancelar O.S."', async () => {
+    it('already cancelled: the order as it is and a toast saying so; it cannot go to the cash', async () => {
       const order = await newNormal();
       await cancel(order.id);
       const res = await post(employee, order.id, 'cancelar', { cancel_motive: 'De novo' }, STALE);
-      expect(res.status).toBe(409);
-      expect(toastsOf(res.text)).toEqual([TEXT.cancelFailed]);
+      const page = await follow(employee, res, `/os/${order.id}`);
+      expect(toastsOf(page.text)).toEqual([SETTLED_TEXT.serviceOrder.cancelled]);
+      expect(shown(page.text, 'Status')).toBe('Cancelada');
+      const close = await post(employee, order.id, 'finalizar', { confirmado: 'sim' }, STALE);
+      const closed = await follow(employee, close, `/os/${order.id}`);
+      expect(toastsOf(closed.text)).toEqual([SETTLED_TEXT.serviceOrder.closeCancelled]);
+      expect(((await getOrder('normal', order.id)).transactions as Tx[]).map((t) => t.type)).toEqual([301]);
     });
   });
 

@@ -112,12 +112,16 @@ describe('the web against a SPEC §7-only backend', () => {
       const page = await agent.get('/consulta?tipo=cliente&q=ninguem-com-esse-nome');
       expect(page.status).toBe(200);
       expect(page.text).toContain('Nenhum cliente encontrado');
-      expect(callsSince(mark)).toEqual([
+      // The first search of this web also tries the lists' paging extra (refused with 400 after the
+      // refresh, then SPEC's own GET /clients): one more GET /clients at the end, only that once.
+      const calls = callsSince(mark);
+      expect(calls.filter((c, i) => !(c === 'GET /clients' && calls[i - 1] === 'GET /clients'))).toEqual([
         'GET /clients',
         'POST /sessions/refresh',
         'GET /profile/me',
         'GET /clients',
       ]);
+      expect(calls.length).toBeLessThanOrEqual(5);
       // Still signed in on the next page, with the rotated tokens.
       expect((await agent.get('/consulta')).status).toBe(200);
     });
@@ -477,6 +481,35 @@ describe('the web against a SPEC §7-only backend', () => {
     expect(toastsOf(after.text)).toEqual(['Lançamento excluído com sucesso!']);
     expect(after.text).not.toContain('Venda de cabo HDMI');
   });
+  it('a long search: the backend answers every client, the web shows them 20 a page with the pager', async () => {
+    const agent = await signIn();
+    for (let i = 1; i <= 21; i++) {
+      const res = await postForm(agent, '/cadastrar-cliente', {
+        name: `Paginada ${String(i).padStart(2, '0')} Lima`,
+        phone1: '(11) 99999-0000',
+      });
+      expect(res.status).toBe(303);
+    }
+    const namesOf = (html: string) =>
+      [...html.matchAll(/<span class="name">([^<]*)<\/span>/g)].map((m) => m[1]);
+    const pagerOf = (html: string) =>
+      /<nav class="pager actions" aria-label="Páginas">[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+    const mark = backend.calls.length;
+    const first = await agent.get('/consulta?q=Paginada&tipo=cliente');
+    expect(namesOf(first.text)).toHaveLength(20);
+    expect(namesOf(first.text)[0]).toBe('Paginada 01 Lima');
+    expect(pagerOf(first.text)).toContain('Página 1 de 2');
+    expect(pagerOf(first.text)).toContain('21 resultados');
+    // SPEC's own call, whole: the paging keys were refused once and are not asked again meanwhile.
+    expect(callsSince(mark)).toEqual(['GET /clients']);
+    const second = await agent.get('/consulta?q=Paginada&tipo=cliente&pagina=2');
+    expect(namesOf(second.text)).toEqual(['Paginada 21 Lima']);
+    expect(pagerOf(second.text)).toContain('Página 2 de 2');
+    expect(pagerOf(second.text)).toContain(
+      'href="/consulta?q=Paginada&amp;tipo=cliente&amp;pagina=1" rel="prev"',
+    );
+  });
+
   it('made no call outside SPEC §7 but each extra once, and the backend never failed', () => {
     const spec = [
       /^POST \/sessions(\/refresh|\/logout)?$/,

@@ -2,6 +2,7 @@
  * Configurações › Usuários (web staff router): a manager sees the staff, deactivates and reactivates an
  * employee (who then can't sign in, then can again); an employee is refused. Against the real api.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployee } from '../support/api.ts';
 import {
@@ -93,5 +94,23 @@ describe('Configurações › Usuários', () => {
     const res = await postForm(agent, '/configuracoes/usuarios/1/desativar', {}, '/configuracoes');
     expect(res.status).toBe(403);
     expect(await canSignIn('gerente', 'senha-do-gerente')).toBe(true);
+  });
+
+  it('a long staff list: 50 users a page, the pager with the total', async () => {
+    // 50 more accounts straight in the table (hashing 50 passwords through the api is slow for nothing).
+    await sql`INSERT INTO users (username, password_hash, authority_level, origin)
+      SELECT 'zz.temp' || lpad(g::text, 2, '0'), 'not-a-hash', 200, 200 FROM generate_series(1, 50) g`.execute(
+      web.api.deps.db,
+    );
+    const pagerOf = (html: string) =>
+      /<nav class="pager actions" aria-label="Páginas">[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+    const first = await manager.get('/configuracoes/usuarios');
+    expect(staffRows(first.text)).toHaveLength(50);
+    expect(pagerOf(first.text)).toContain('Página 1 de 2');
+    expect(pagerOf(first.text)).toContain('52 resultados');
+    expect(pagerOf(first.text)).toContain('href="/configuracoes/usuarios?pagina=2" rel="next">Próxima</a>');
+    const second = await manager.get('/configuracoes/usuarios?pagina=2');
+    expect(staffRows(second.text).map((row) => row[0])).toEqual(['zz.temp49', 'zz.temp50']);
+    expect(pagerOf(second.text)).toContain('Página 2 de 2');
   });
 });

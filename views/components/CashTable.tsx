@@ -24,8 +24,8 @@ export function CashTableHead({ actions }: { actions: boolean }) {
 
 /**
  * The 9 columns of SPEC §2 Cash of the day (cash-cells.ts): date, type, description, value, payment
- * method, order number, product name, brand, client name. `actions` adds a last cell per entry.
- * Caixa do dia draws its list with CashDayTable instead, the same cells written as one string.
+ * method, order number, product name, brand, client name. `actions` adds a last cell per entry
+ * (Caixa do dia's edit and delete links, CashDayTable).
  */
 export function CashTable({
   entries,

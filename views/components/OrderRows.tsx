@@ -1,7 +1,6 @@
 import type { OrderListItem } from '../../contract/lists.ts';
 import type { OrderKind } from '../../domain/statuses.ts';
-import { escapeChild } from '../escape-html.ts';
-import { statusLabelHtml } from './StatusLabel.tsx';
+import { StatusLabel } from './StatusLabel.tsx';
 
 /** One order in a list: number, client name, product or piece name, status, and a link. */
 export type OrderRow = {
@@ -36,27 +35,19 @@ export function orderRowOf(
   };
 }
 
-/**
- * Orders in five columns (SPEC §2 "Lists render in five columns"); the last is Abrir or Selecionar.
- *
- * A list by status shows every order in that status, often dozens: the rows are written as one string,
- * every text through escapeChild, exactly the markup React wrote for them (decision 015;
- * test/web/order-rows.test.tsx holds the React version they are checked against).
- */
+/** Orders in five columns (SPEC §2 "Lists render in five columns"); the last is Abrir or Selecionar. */
 export function OrderRows({ rows, linkLabel = 'Abrir' }: { rows: OrderRow[]; linkLabel?: string }) {
-  const link = escapeChild(linkLabel);
-  let html = '';
-  for (const r of rows) {
-    html +=
-      `<li class="cols-5"><span>${escapeChild(r.number)}</span><span>${escapeChild(r.clientName)}</span>` +
-      `<span>${escapeChild(r.itemName)}</span>${statusLabelHtml(r.kind, r.status)}` +
-      `<a href="${escapeChild(r.href)}">${link}</a></li>`;
-  }
   return (
-    <ul
-      className="rows results"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: every text of the rows goes through escapeChild
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    <ul className="rows results">
+      {rows.map((r) => (
+        <li key={`${r.kind}-${r.id}`} className="cols-5">
+          <span>{r.number}</span>
+          <span>{r.clientName}</span>
+          <span>{r.itemName}</span>
+          <StatusLabel kind={r.kind} code={r.status} />
+          <a href={r.href}>{linkLabel}</a>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * What the cash list of SPEC §2 shows of an entry: the 9 column headers and each cell's text, the value
- * signed as SPEC §9 says with its flow (the colour). CashTable (React) and CashDayTable (rows written as one
- * string) both draw their cells from here, so the two lists cannot show different columns.
+ * signed as SPEC §9 says with its flow (the colour). CashTable draws its cells from here, and the cash
+ * report's sheet and export name the same columns.
  */
 
 import type { CashEntry } from '../../contract/transactions.ts';

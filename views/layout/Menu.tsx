@@ -1,5 +1,3 @@
-import { renderToStaticMarkup } from 'react-dom/server';
-
 const ABRIR = [
   { href: '/abrir-os-normal', label: 'O.S. Normal' },
   { href: '/abrir-os-retorno', label: 'O.S. de Retorno' },
@@ -98,24 +96,8 @@ const LINKS = new Set([
   '/painel',
   ...[...ABRIR, ...LISTAR, ...CAIXA].map((i) => i.href),
 ]);
-/** Users times the menu's links and none: a handful in a shop; the bound only guards memory. */
-const MAX_KEPT = 500;
-const rendered = new Map<string, string>();
 
-/**
- * The menu's markup for a page and a user. It depends on nothing else, and every signed-in page
- * starts with it: React renders it once per link marked current and username, and the markup is kept
- * (React rendering it on each page cost about a sixth of the web's rendering there, npm run bench).
- * The username is in the key, so no user is ever shown another's name.
- */
-export function menuHtml(path: string, username: string, painel = false): string {
-  const current = LINKS.has(path) ? path : '';
-  const key = `${current} ${painel ? 'P' : '-'} ${username}`;
-  let html = rendered.get(key);
-  if (html === undefined) {
-    html = renderToStaticMarkup(<Menu current={current} username={username} painel={painel} />);
-    if (rendered.size >= MAX_KEPT) rendered.clear();
-    rendered.set(key, html);
-  }
-  return html;
+/** The menu's link to the page at `path`, marked current; '' when the menu has none for it. */
+export function menuCurrent(path: string): string {
+  return LINKS.has(path) ? path : '';
 }

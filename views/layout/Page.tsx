@@ -1,14 +1,24 @@
 import type { ReactNode } from 'react';
 import type { Toast } from '../../contract/web.ts';
+import { Menu } from './Menu.tsx';
 import { Toasts } from './Toasts.tsx';
 
-/**
- * The body of every screen after the menu: the toasts and the page itself. The menu, on signed-in
- * screens, comes before it already written (menuHtml in Menu.tsx; server/render.tsx puts it in).
- */
-export function Page({ children, toasts }: { children: ReactNode; toasts: Toast[] }) {
+/** What the top menu shows on a signed-in screen: the page's link marked current, the user's name. */
+export type MenuProps = { current: string; username: string; painel: boolean };
+
+/** The body of every screen: the menu (signed-in screens only), the toasts and the page itself. */
+export function Page({
+  children,
+  toasts,
+  menu,
+}: {
+  children: ReactNode;
+  toasts: Toast[];
+  menu?: MenuProps | null;
+}) {
   return (
     <>
+      {menu ? <Menu current={menu.current} username={menu.username} painel={menu.painel} /> : null}
       <Toasts toasts={toasts} />
       <main>{children}</main>
     </>

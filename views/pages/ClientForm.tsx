@@ -6,6 +6,7 @@ import { Form } from '../components/Form.tsx';
 import { Island } from '../components/Island.tsx';
 import { ManagerDialog, type ManagerDialogState } from '../components/ManagerDialog.tsx';
 import { type GroupItem, OrderGroup } from '../components/OrderGroup.tsx';
+import { Pager, type PagerProps } from '../components/Pager.tsx';
 import { StatusLabel } from '../components/StatusLabel.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 
@@ -23,6 +24,10 @@ export type ClientFormProps = {
     id: string;
     name: string;
     serviceOrders: GroupItem[];
+    /** The page of them listed under the form (all when absent). */
+    shownServiceOrders?: GroupItem[];
+    /** Links to the list's other pages; absent when it fits in one. */
+    serviceOrdersPager?: PagerProps | null;
     deleteDialog: ManagerDialogState;
     /** Why the last delete was refused (the api names the orders still open). */
     deleteRefusal?: string | undefined;
@@ -215,9 +220,10 @@ export function ClientForm({ mode, action, values, errors, edit }: ClientFormPro
           <OrderGroup
             title="Ordens de serviço"
             empty="Nenhuma O.S. cadastrada para este cliente."
-            items={edit.serviceOrders}
+            items={edit.shownServiceOrders ?? edit.serviceOrders}
             path="/os/"
           />
+          {edit.serviceOrdersPager ? <Pager {...edit.serviceOrdersPager} /> : null}
         </>
       ) : null}
     </section>

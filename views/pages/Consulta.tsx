@@ -5,6 +5,7 @@ import { ClientResults } from '../components/ClientResults.tsx';
 import { Field, type FieldErrors, SelectField } from '../components/Field.tsx';
 import { Form } from '../components/Form.tsx';
 import { type OrderRow, OrderRows } from '../components/OrderRows.tsx';
+import { Pager, type PagerProps } from '../components/Pager.tsx';
 
 export type SearchKind = 'cliente' | 'os' | 'pedido';
 
@@ -26,10 +27,12 @@ export type ConsultaProps = {
   results?: { kind: 'cliente'; clients: ClientWithOrders[] } | { kind: 'os' | 'pedido'; orders: OrderRow[] };
   /** The orders with their dates (decision 020), when the backend sends them: a table with their age. */
   aged?: { orders: AgedOrder[]; tz: string; limits: AgeingLimits } | undefined;
+  /** Links to the results' other pages; absent when they fit in one. */
+  pager?: PagerProps | null;
 };
 
 /** Consulta (SPEC §2): search text, Cliente / O.S. / Pedido, Buscar, and the results. */
-export function Consulta({ values, errors, results, aged }: ConsultaProps) {
+export function Consulta({ values, errors, results, aged, pager }: ConsultaProps) {
   const kind = results?.kind;
   const empty =
     results && (results.kind === 'cliente' ? results.clients.length === 0 : results.orders.length === 0);
@@ -69,6 +72,7 @@ export function Consulta({ values, errors, results, aged }: ConsultaProps) {
           limits={aged.limits}
         />
       ) : null}
+      {pager ? <Pager {...pager} /> : null}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { Field, type FieldErrors } from '../components/Field.tsx';
 import { Form } from '../components/Form.tsx';
 import { TextArea } from '../components/OrderFields.tsx';
 import { type OrderRow, OrderRows } from '../components/OrderRows.tsx';
-import { statusLabelHtml } from '../components/StatusLabel.tsx';
+import { StatusLabel } from '../components/StatusLabel.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 
 export const OPEN_RETURN_PATH = '/abrir-os-retorno';
@@ -65,7 +65,7 @@ export function OpenReturnOrder(props: OpenReturnOrderProps) {
                 ['Número', original.number],
                 ['Cliente', original.clientName],
                 ['Produto', original.productName],
-                ['Status', { html: statusLabelHtml('normal', original.status) }],
+                ['Status', <StatusLabel key="status" kind="normal" code={original.status} />],
                 ...(original.warranty ? [['Garantia', original.warranty.text] as const] : []),
               ]}
             />

@@ -11,7 +11,7 @@ import { TextArea } from '../components/OrderFields.tsx';
 import { OrderPanel, type OrderPanelView } from '../components/OrderPanel.tsx';
 import { PaymentSummary } from '../components/PaymentSummary.tsx';
 import { Payments } from '../components/Payments.tsx';
-import { StatusLabel, statusLabelHtml } from '../components/StatusLabel.tsx';
+import { StatusLabel } from '../components/StatusLabel.tsx';
 import {
   UPFRONT_DIALOG,
   UpfrontPaymentDialog,
@@ -55,7 +55,7 @@ export function PartsOrderDetail({
   const rows: DetailRow[] = [
     ['Número do pedido', order.number],
     ['Data do pedido', date(order.created_at)],
-    ['Status', { html: statusLabelHtml('parts', order.status) }],
+    ['Status', <StatusLabel key="status" kind="parts" code={order.status} />],
     ['Nome da peça', orDash(order.piece_name)],
     ['Código da peça', orDash(order.piece_code)],
     ['Modelo do produto', orDash(order.product_model)],

@@ -17,7 +17,7 @@ import { ManagerDialog, type ManagerDialogState } from '../components/ManagerDia
 import { OrderPanel, type OrderPanelView } from '../components/OrderPanel.tsx';
 import { PaymentSummary } from '../components/PaymentSummary.tsx';
 import { Payments } from '../components/Payments.tsx';
-import { StatusLabel, statusLabelHtml } from '../components/StatusLabel.tsx';
+import { StatusLabel } from '../components/StatusLabel.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import {
   UPFRONT_DIALOG,
@@ -106,7 +106,7 @@ function OrderData({ kind, order, tz }: { kind: OrderKind; order: AnyOrder; tz: 
     <DetailList
       rows={[
         ['Número', order.number],
-        ['Status', { html: statusLabelHtml(kind, order.status) }],
+        ['Status', <StatusLabel key="status" kind={kind} code={order.status} />],
         ['Data de abertura', formatDisplayDate(order.created_at, tz)],
         ['Data de finalização', finishDate(kind, order.status, order.created_at, tz)],
       ]}

@@ -1,5 +1,6 @@
 import { AUTHORITY_OPTIONS, ORIGIN_OPTIONS } from '../../domain/users.ts';
 import { Form } from '../components/Form.tsx';
+import { Pager, type PagerProps } from '../components/Pager.tsx';
 
 export type StaffRow = {
   id: number;
@@ -18,7 +19,16 @@ const labelOf = (options: readonly { code: number; label: string }[], code: numb
  * Configurações › Usuários (managers): who can sign in, their type and origin, and Desativar / Reativar.
  * A deactivated user can't sign in; what they did stays in the orders and the cash.
  */
-export function StaffList({ staff, selfId }: { staff: readonly StaffRow[]; selfId: number | null }) {
+export function StaffList({
+  staff,
+  selfId,
+  pager,
+}: {
+  staff: readonly StaffRow[];
+  selfId: number | null;
+  /** Links to the list's other pages; absent when it fits in one. */
+  pager?: PagerProps | null;
+}) {
   return (
     <section className="staff-page">
       <h1>Usuários</h1>
@@ -63,6 +73,7 @@ export function StaffList({ staff, selfId }: { staff: readonly StaffRow[]; selfI
           ))}
         </tbody>
       </table>
+      {pager ? <Pager {...pager} /> : null}
     </section>
   );
 }

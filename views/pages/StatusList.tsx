@@ -3,6 +3,7 @@ import { type AgedOrder, AgedOrders } from '../components/AgedOrders.tsx';
 import { type FieldErrors, SelectField } from '../components/Field.tsx';
 import { Form } from '../components/Form.tsx';
 import { type OrderRow, OrderRows } from '../components/OrderRows.tsx';
+import { Pager, type PagerProps } from '../components/Pager.tsx';
 
 export type StatusListProps = {
   title: string;
@@ -24,10 +25,22 @@ export type StatusListProps = {
     limit: number | undefined;
     oldestFirst: boolean;
   };
+  /** Links to the list's other pages; absent when it fits in one. */
+  pager?: PagerProps | null;
 };
 
 /** Listar por Status (SPEC §2): a status selector, Listar, and the orders in five columns. */
-export function StatusList({ title, action, options, status, errors, rows, empty, aged }: StatusListProps) {
+export function StatusList({
+  title,
+  action,
+  options,
+  status,
+  errors,
+  rows,
+  empty,
+  aged,
+  pager,
+}: StatusListProps) {
   return (
     <section className="status-list">
       <h1>{title}</h1>
@@ -54,6 +67,7 @@ export function StatusList({ title, action, options, status, errors, rows, empty
       {rows && rows.length > 0 && aged ? (
         <AgedOrders orders={aged.orders} kind={aged.kind} tz={aged.tz} limit={aged.limit} />
       ) : null}
+      {pager ? <Pager {...pager} /> : null}
     </section>
   );
 }

@@ -1,0 +1,132 @@
+/**
+ * Lists in pages (docs/api.md): the lists by status (service orders of each kind, parts orders) and the
+ * client search answer one page and the whole list's total when asked with `limit` (and `offset`),
+ * and the plain array SPEC §7 names without it. Bad paging keys are a 400 naming the field.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_TARGETS, type TestApi } from '../support/api.ts';
+import { type Session, senderTo, startApiWithStaff } from '../support/api-staff.ts';
+
+type Item = { id: number; number: string; status: number };
+type Page<T> = { items: T[]; total: number; limit: number; offset: number };
+
+describe.each(DB_TARGETS)('lists in pages on %s', (kind) => {
+  let api: TestApi;
+  let employee: Session;
+  let manager: Session;
+  const send = senderTo(() => api);
+  const get = <B>(path: string) => send('GET', path, employee.token) as Promise<{ status: number; body: B }>;
+  /** Numbers created, in creation order. */
+  const normal: string[] = [];
+  const parts: string[] = [];
+
+  beforeAll(async () => {
+    ({ api, employee, manager } = await startApiWithStaff(kind, 'paginadora', 'senha-da-paginadora'));
+    for (let i = 0; i < 7; i++) {
+      const client = await send('POST', '/clients', employee.token, { name: `Silva Página ${i}` });
+      const id = (client.body as { id: number }).id;
+      const so = await send('POST', '/service-orders/normal', employee.token, {
+        client_id: id,
+        product_name: `TV ${i}`,
+      });
+      normal.push((so.body as { number: string }).number);
+      const o = await send('POST', '/orders', employee.token, { client_id: id, piece_name: `Tela ${i}` });
+      parts.push((o.body as { number: string }).number);
+    }
+  });
+  afterAll(async () => {
+    await api?.stop();
+  });
+
+  it('a list by status: the page asked for and the total of the whole list', async () => {
+    const first = await get<Page<Item>>('/service-orders/normal?status=100&limit=3');
+    expect(first.status).toBe(200);
+    expect(first.body.total).toBe(7);
+    expect(first.body.limit).toBe(3);
+    expect(first.body.offset).toBe(0);
+    const newestFirst = [...normal].reverse();
+    expect(first.body.items.map((o) => o.number)).toEqual(newestFirst.slice(0, 3));
+
+    const last = await get<Page<Item>>('/service-orders/normal?status=100&limit=3&offset=6');
+    expect(last.body.items.map((o) => o.number)).toEqual(newestFirst.slice(6));
+    expect(last.body.total).toBe(7);
+
+    const past = await get<Page<Item>>('/service-orders/normal?status=100&limit=3&offset=30');
+    expect(past.body).toEqual({ items: [], total: 7, limit: 3, offset: 30 });
+
+    // Another status, another total; another kind, its own list.
+    expect((await get<Page<Item>>('/service-orders/normal?status=101&limit=3')).body.total).toBe(0);
+    expect((await get<Page<Item>>('/service-orders/external?status=300&limit=3')).body.total).toBe(0);
+  });
+
+  it('a list by status without limit is the plain array, as SPEC §7 names it', async () => {
+    const plain = await get<Item[]>('/service-orders/normal?status=100');
+    expect(Array.isArray(plain.body)).toBe(true);
+    expect(plain.body.map((o) => o.number)).toEqual([...normal].reverse());
+    const orders = await get<Item[]>('/orders?status=100');
+    expect(orders.body.map((o) => o.number)).toEqual([...parts].reverse());
+  });
+
+  it('the oldest in their status first, on request, page by page', async () => {
+    // The first order made has been waiting longest; move the last one further back still.
+    const lastMade = normal.at(-1);
+    await sql`UPDATE service_orders SET status_changed_at = now() - interval '40 days' WHERE number = ${lastMade}`.execute(
+      api.deps.db,
+    );
+    const page = await get<Page<Item>>('/service-orders/normal?status=100&limit=2&ordem=antigas');
+    expect(page.body.items.map((o) => o.number)).toEqual([lastMade, normal[0]]);
+    expect(page.body.total).toBe(7);
+  });
+
+  it('parts orders by status: the page and the total', async () => {
+    const page = await get<Page<Item>>('/orders?status=100&limit=5&offset=5');
+    expect(page.status).toBe(200);
+    expect(page.body.total).toBe(7);
+    expect(page.body.items.map((o) => o.number)).toEqual([...parts].reverse().slice(5));
+  });
+
+  it('the client search: a page of clients with their orders, and how many match', async () => {
+    const page = await get<Page<{ name: string; normal_service_orders: Item[] }>>(
+      '/clients?filter=silva%20pagina&limit=4&offset=4',
+    );
+    expect(page.status).toBe(200);
+    expect(page.body.total).toBe(7);
+    expect(page.body.items.map((c) => c.name)).toEqual([
+      'Silva Página 4',
+      'Silva Página 5',
+      'Silva Página 6',
+    ]);
+    expect(page.body.items[0]?.normal_service_orders.map((o) => o.number)).toEqual([normal[4]]);
+    const plain = await get<unknown[]>('/clients?filter=silva%20pagina');
+    expect(plain.body).toHaveLength(7);
+  });
+
+  it('the users (managers only): a page and how many there are', async () => {
+    const page = await send('GET', '/users?limit=1&offset=1', manager.token);
+    expect(page.status).toBe(200);
+    const body = page.body as Page<{ username: string }>;
+    expect(body.total).toBe(2);
+    expect(body.items.map((u) => u.username)).toEqual(['paginadora']);
+    expect(Array.isArray((await send('GET', '/users', manager.token)).body)).toBe(true);
+    expect((await send('GET', '/users?limit=1', employee.token)).status).toBe(403);
+  });
+
+  it.each([
+    ['/service-orders/normal?status=100&limit=0', 'limit'],
+    ['/service-orders/normal?status=100&limit=201', 'limit'],
+    ['/orders?status=100&limit=10&offset=-1', 'offset'],
+    ['/orders?status=100&limit=abc', 'limit'],
+    ['/clients?filter=silva&limit=1.5', 'limit'],
+    ['/service-orders/normal?status=100&limit=10&ordem=novas', 'ordem'],
+    ['/users?limit=500', 'limit'],
+  ])('refuses %s with a 400 naming %s', async (path, field) => {
+    const reply = (await send('GET', path, manager.token)) as {
+      status: number;
+      body: { message: string; issues: Record<string, string> };
+    };
+    expect(reply.status).toBe(400);
+    expect(Object.keys(reply.body.issues)).toContain(field);
+    expect(reply.body.message).not.toMatch(/zod|stack|Error/);
+  });
+});
