@@ -29,10 +29,14 @@ export type SpaBundle = { js: { raw: number; gzip: number }; css: { raw: number;
 export async function buildSeedSpa(log: (line: string) => void): Promise<SpaBundle> {
   if (!existsSync(join(SPA_DIR, 'node_modules', 'react'))) {
     log('seed SPA: installing its libraries (npm ci --prefix test/bench/seed-spa)…');
-    execFileSync('npm', ['ci', '--prefix', SPA_DIR, '--ignore-scripts', '--no-audit', '--no-fund'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
+    execFileSync(
+      'npm',
+      ['ci', '--prefix', SPA_DIR, '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund'],
+      {
+        cwd: ROOT,
+        stdio: 'inherit',
+      },
+    );
   }
   const sources = Math.max(newest(join(SPA_DIR, 'src')), statSync(join(SPA_DIR, 'index.html')).mtimeMs);
   if (!existsSync(join(DIST, 'index.html')) || newest(DIST) < sources) {
