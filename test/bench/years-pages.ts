@@ -71,6 +71,11 @@ export function benchPages(s: YearsSamples): BenchPage[] {
       path: `${screen.path}?status=${status.code}`,
     })),
   );
+  // The last page of the two largest lists ('Finalizada', 'Finalizado'): a page past the end shows the last.
+  const lastPages: BenchPage[] = [
+    { key: 'list-normal-108-last', group: 'list', path: '/listar-os-normal?status=108&pagina=10000000' },
+    { key: 'list-parts-104-last', group: 'list', path: '/listar-pedido?status=104&pagina=10000000' },
+  ];
   return [
     { key: 'consulta-name', group: 'consulta', path: `/consulta?q=${q('Maria Silva')}&tipo=cliente` },
     { key: 'consulta-cpf', group: 'consulta', path: `/consulta?q=${q(formattedCpf(s.cpf))}&tipo=cliente` },
@@ -78,6 +83,7 @@ export function benchPages(s: YearsSamples): BenchPage[] {
     { key: 'consulta-os', group: 'consulta', path: `/consulta?q=${q(s.serviceOrder.number)}&tipo=os` },
     { key: 'consulta-pedido', group: 'consulta', path: `/consulta?q=${q(s.partsOrder.number)}&tipo=pedido` },
     ...lists,
+    ...lastPages,
     { key: 'os', group: 'order', path: `/os/${so}` },
     { key: 'pedido', group: 'order', path: `/pedido/${po}` },
     { key: 'caixa-hoje', group: 'cash', path: '/caixa-hoje', cash: true },
