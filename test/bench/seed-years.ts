@@ -118,7 +118,7 @@ export async function seedYears(db: Db, size: YearsSize = TEN_YEARS): Promise<Se
       )
       INSERT INTO service_orders (kind, number, status, client_id, original_service_order_id, product_name,
         product_brand, fix_technician_name, fix_value_final_cents, created_at, updated_at, finished_at)
-      SELECT kind, (CASE WHEN kind = 'normal' THEN 'M' ELSE 'E' END) || lpad(i::text, 5, '0'), status, ${firstClient} + (i::bigint * 7919) % ${size.clients},
+      SELECT kind, (CASE WHEN kind = 'normal' THEN 'M' ELSE 'E' END) || lpad(i::text, greatest(5, length(i::text)), '0'), status, ${firstClient} + (i::bigint * 7919) % ${size.clients},
         NULL,
         (array['Notebook','Televisor','Celular','Micro-ondas','Caixa de som','Videogame'])[1 + i % 6] || ' ' || (i % 97),
         (array['Dell','Samsung','LG','Motorola','Apple','Philips','Sony'])[1 + i % 7],
@@ -149,7 +149,7 @@ export async function seedYears(db: Db, size: YearsSize = TEN_YEARS): Promise<Se
       )
       INSERT INTO service_orders (kind, number, status, client_id, original_service_order_id, product_name,
         fix_technician_name, created_at, updated_at, finished_at, return_motive)
-      SELECT 'returned', 'R' || lpad(i::text, 5, '0'), status, ${firstClient} + (i::bigint * 7919) % ${size.clients},
+      SELECT 'returned', 'R' || lpad(i::text, greatest(5, length(i::text)), '0'), status, ${firstClient} + (i::bigint * 7919) % ${size.clients},
         ${lo} + (i::bigint * 104729) % ${span}, 'Retorno ' || (i % 97),
         (array['Carlos','Rita','Joana','Pedro','Marcos','Luana'])[1 + h % 6],
         opened, coalesce(finished, least(now() - interval '1 minute', opened + (h % 5) * interval '1 day')),
@@ -176,7 +176,7 @@ export async function seedYears(db: Db, size: YearsSize = TEN_YEARS): Promise<Se
       )
       INSERT INTO orders (number, status, client_id, piece_name, piece_value_cents, payment_method,
         created_at, updated_at, finished_at)
-      SELECT 'P' || lpad(i::text, 5, '0'), status, ${firstClient} + (i::bigint * 6007) % ${size.clients},
+      SELECT 'P' || lpad(i::text, greatest(5, length(i::text)), '0'), status, ${firstClient} + (i::bigint * 6007) % ${size.clients},
         (array['Tela','Bateria','Placa','Teclado','Fonte','Conector'])[1 + i % 6] || ' ' || (i % 53),
         1000 + (i::bigint * 31) % 90000, ${METHOD(hash('i', 5))},
         opened, coalesce(finished, least(now() - interval '1 minute', opened + (h % 7) * interval '1 day')), finished
