@@ -1,13 +1,14 @@
 /**
  * Pages go compressed when the browser takes it (server/page-compression.ts): brotli, else gzip, with
  * Vary: Accept-Encoding; the same page, byte for byte once inflated, as the one sent plain to a client
- * that asks for no encoding.
+ * that asks for no encoding. The CSRF token a compressed page carries is masked anew on each render, so
+ * the pages' sizes cannot tell it (BREACH).
  */
 import { get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestWeb, type TestWeb } from '../support/web.ts';
+import { csrfOf, signIn, startTestWeb, type TestWeb, toastsOf } from '../support/web.ts';
 
 type Raw = { status: number; headers: IncomingMessage['headers']; body: Buffer };
 
@@ -68,5 +69,28 @@ describe('page compression', () => {
     const identity = await rawLogin('identity');
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(stable(identity.body.toString())).toBe(stable(html));
+  });
+  it("writes the CSRF token masked anew on every page, each one accepted, another session's refused", async () => {
+    const agent = await signIn(web);
+    const tokens = [];
+    for (let i = 0; i < 3; i++) tokens.push(csrfOf((await agent.get('/cadastrar-cliente')).text));
+    expect(new Set(tokens).size).toBe(3);
+    for (const token of tokens) {
+      expect(token).toMatch(/^m\.[\w-]+$/);
+      // Accepted: the empty form is refused for its fields (shown again, or redirected to itself),
+      // never sent to the sign-in a bad token leads to.
+      const res = await agent.post('/cadastrar-cliente').type('form').send({ _csrf: token, name: '' });
+      expect(res.headers.location ?? '/cadastrar-cliente').toMatch(/^\/cadastrar-cliente/);
+      expect([303, 400]).toContain(res.status);
+    }
+    const other = await signIn(web);
+    const foreign = csrfOf((await other.get('/cadastrar-cliente')).text);
+    const refused = await agent.post('/cadastrar-cliente').type('form').send({ _csrf: foreign, name: '' });
+    // Refused as an expired form: away from the form, with the notice, nothing done.
+    expect(refused.status).toBe(303);
+    expect(refused.headers.location).not.toMatch(/^\/cadastrar-cliente/);
+    const notice = toastsOf((await agent.get(refused.headers.location ?? '/')).text);
+    expect(notice).toHaveLength(1);
+    expect(notice[0]).toMatch(/^O formulário expirou\./);
   });
 });
