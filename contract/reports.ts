@@ -24,7 +24,8 @@ export type Dashboard = {
   technicians: { name: string; finished: number; value: number }[];
 };
 
-export type CashReport = { start: string; end: string; cells: CashCell[] };
+/** Cells per day, or per month (dated its first day in the period) past DAILY_BARS_UP_TO days. */
+export type CashReport = { start: string; end: string; per?: 'day' | 'month'; cells: CashCell[] };
 
 export type ListedOrder = {
   id: number;

@@ -37,6 +37,14 @@ export const REVENUE_TYPES: readonly number[] = [101, 102, 103, 104];
 /** The payment method an entry without one is counted under. */
 export const NO_METHOD = 'Sem forma de pagamento';
 
+/** A period longer than this many days is drawn, and reported by the api, one bar (cell) a month. */
+export const DAILY_BARS_UP_TO = 62;
+
+/** Days from `start` to `end`, both counted (ISO days). */
+export function daysBetween(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
 /** Shifts a yyyy-MM-dd day by whole days (calendar arithmetic, no time zone involved). */
 export function addDays(isoDay: string, days: number): string {
   const t = Date.UTC(Number(isoDay.slice(0, 4)), Number(isoDay.slice(5, 7)) - 1, Number(isoDay.slice(8, 10)));

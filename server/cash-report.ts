@@ -9,7 +9,7 @@ import type { CashTotals, MethodLine, TypeLine } from '../contract/reports.ts';
 import { formatDisplayDate } from '../domain/dates.ts';
 import { reaisToCents } from '../domain/money.ts';
 import { PAYMENT_METHODS } from '../domain/payment-methods.ts';
-import { addDays, NO_METHOD, REVENUE_TYPES } from '../domain/reports.ts';
+import { addDays, DAILY_BARS_UP_TO, NO_METHOD, REVENUE_TYPES } from '../domain/reports.ts';
 import { balanceInCents, flowOf, transactionLabel } from '../domain/transactions.ts';
 import type { PeriodReportProps } from '../views/components/PeriodReport.tsx';
 import type { Bar } from '../views/components/StackedBars.tsx';
@@ -41,7 +41,7 @@ export const periodLink = (start: string, end: string) =>
 export function revenueBars(cells: readonly CashCell[], start: string, end: string): Bar[] {
   const days: string[] = [];
   for (let d = start; d <= end && days.length <= 400; d = addDays(d, 1)) days.push(d);
-  const monthly = days.length > 62;
+  const monthly = days.length > DAILY_BARS_UP_TO;
   const keyOf = (day: string) => (monthly ? day.slice(0, 7) : day);
   const bars = new Map<string, Bar>();
   for (const d of days) {

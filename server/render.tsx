@@ -15,6 +15,7 @@ import type { Assets } from './assets.ts';
 import { formPageOf } from './drafts.ts';
 import { generateToken } from './middleware/csrf.ts';
 import { takeFlash } from './middleware/flash.ts';
+import { pageBody } from './page-compression.ts';
 
 export type PageMeta = {
   title: string;
@@ -95,7 +96,7 @@ export function createRender(assets: Assets): Render {
       .status(meta.status ?? 200)
       .type('html')
       .set('cache-control', 'no-store')
-      .send(html(req, res, element, meta));
+      .send(pageBody(req, res, html(req, res, element, meta)));
   };
   return Object.assign(render, { html });
 }

@@ -140,6 +140,18 @@ export async function cashByDay(db: Db, start: string, end: string): Promise<Cas
   return rows;
 }
 
+/** The same, summed per month: each cell dated the first day of its month (or `start`, in the first). */
+export async function cashByMonth(db: Db, start: string, end: string): Promise<CashCellRow[]> {
+  const { rows } = await sql<CashCellRow>`
+    SELECT greatest(date_trunc('month', date)::date, ${start}::date) AS date, type,
+      nullif(payment_method, '') AS payment_method, sum(count) AS count, sum(value_cents) AS value_cents
+    FROM cash_day_totals
+    WHERE date >= ${start} AND date <= ${end} AND count <> 0
+    GROUP BY 1, 2, 3
+    ORDER BY 1, 2, 3`.execute(db);
+  return rows;
+}
+
 export type TechnicianRow = { name: string; finished: Count; value_cents: Count };
 
 /**

@@ -3,11 +3,18 @@
  * repository.ts. Money leaves as reais, like every amount of the api; counts as numbers; instants ISO.
  */
 import { startOfShopDay, todayInShop } from '../../domain/dates.ts';
-import { addDays, DEFAULT_AGEING_DAYS, REVENUE_TYPES } from '../../domain/reports.ts';
+import {
+  addDays,
+  DAILY_BARS_UP_TO,
+  DEFAULT_AGEING_DAYS,
+  daysBetween,
+  REVENUE_TYPES,
+} from '../../domain/reports.ts';
 import type { ApiDeps } from '../context.ts';
 import {
   type CashCellRow,
   cashByDay,
+  cashByMonth,
   finishedByKind,
   type ListedOrderRow,
   type OrderFilter,
@@ -96,9 +103,15 @@ export async function dashboard(deps: ApiDeps, date: string | null | undefined) 
   };
 }
 
-/** A period's cash per day, type and payment method: the chart and every total of the report. */
+/**
+ * A period's cash per day, type and payment method: the chart and every total of the report. Past
+ * DAILY_BARS_UP_TO days, per month, as the chart draws it: a year is a few hundred cells, not ten
+ * thousand (the totals are the same).
+ */
 export async function cashReport(deps: ApiDeps, start: string, end: string) {
-  return { start, end, cells: (await cashByDay(deps.db, start, end)).map(cellJson) };
+  const monthly = daysBetween(start, end) > DAILY_BARS_UP_TO;
+  const cells = await (monthly ? cashByMonth : cashByDay)(deps.db, start, end);
+  return { start, end, per: monthly ? 'month' : 'day', cells: cells.map(cellJson) };
 }
 
 const listedJson = (r: ListedOrderRow) => ({

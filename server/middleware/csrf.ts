@@ -42,13 +42,41 @@ function anonymousToken(req: WithAnonymousToken): string | undefined {
   return expected.length === given.length && timingSafeEqual(expected, given) ? token : undefined;
 }
 
-export const { csrfSynchronisedProtection, generateToken } = csrfSync({
+/**
+ * Pages go compressed (page-compression.ts), and a secret that sits unchanged in compressed pages beside
+ * text an attacker can make the page repeat leaks through the pages' sizes (BREACH). So a page never
+ * carries the token itself: each render writes it XORed with fresh random bytes, the bytes first
+ * (`m.` + base64url), and the server takes the mask off what comes back.
+ */
+const MASKED = 'm.';
+
+function xor(a: Buffer, b: Buffer): Buffer {
+  const out = Buffer.alloc(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = (a[i] as number) ^ (b[i] as number);
+  return out;
+}
+
+function masked(token: string): string {
+  const plain = Buffer.from(token);
+  const mask = randomBytes(plain.length);
+  return MASKED + Buffer.concat([mask, xor(plain, mask)]).toString('base64url');
+}
+
+function unmasked(given: string): string {
+  if (!given.startsWith(MASKED)) return given;
+  const bytes = Buffer.from(given.slice(MASKED.length), 'base64url');
+  const half = bytes.length / 2;
+  if (!Number.isInteger(half)) return '';
+  return xor(bytes.subarray(half), bytes.subarray(0, half)).toString();
+}
+
+const sync = csrfSync({
   size: 32,
   getTokenFromRequest: (req) => {
     const fromBody = (req.body as { _csrf?: unknown } | undefined)?._csrf;
-    if (typeof fromBody === 'string') return fromBody;
+    if (typeof fromBody === 'string') return unmasked(fromBody);
     const header = req.headers['x-csrf-token'];
-    return typeof header === 'string' ? header : undefined;
+    return typeof header === 'string' ? unmasked(header) : undefined;
   },
   getTokenFromState: (req) => (req.session?.auth ? req.session.csrfToken : anonymousToken(req)),
   storeTokenInState: (req, token) => {
@@ -71,3 +99,8 @@ export const { csrfSynchronisedProtection, generateToken } = csrfSync({
     });
   },
 });
+
+export const { csrfSynchronisedProtection } = sync;
+
+/** The token as a page writes it: masked anew on every call (the state keeps the plain one). */
+export const generateToken = (req: Request): string => masked(sync.generateToken(req));

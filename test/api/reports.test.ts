@@ -82,12 +82,12 @@ describe.each(DB_TARGETS)('reports on %s', (kind) => {
   }, 60_000);
   afterAll(async () => api?.stop());
 
-  async function freshHistory(seed: number) {
+  async function freshHistory(seed: number, days?: number) {
     const db = api.deps.db;
     await sql`DELETE FROM transactions`.execute(db);
     await sql`DELETE FROM orders`.execute(db);
     await sql`DELETE FROM service_orders`.execute(db);
-    await writeHistory(db, seed, today, TZ);
+    await writeHistory(db, seed, today, TZ, days);
   }
 
   /** The Painel's figures, computed here from every row of the tables, with no SQL aggregate. */
@@ -319,6 +319,41 @@ describe.each(DB_TARGETS)('reports on %s', (kind) => {
         tech.finished,
       );
     }
+  }, 60_000);
+
+  it('answers a long period per month: the same totals as its days, in a few cells', async () => {
+    await freshHistory(9, 200);
+    type Report = { start: string; end: string; per: string; cells: Cell[] };
+    const ask = async (start: string, end: string) =>
+      (await send('GET', `/reports/cash?start_date=${start}&end_date=${end}`, manager.token)).body as Report;
+    const start = addDays(today, -200);
+    const year = await ask(start, today);
+    expect(year.per).toBe('month');
+    // The days, asked in windows short enough to come per day, summed by month here.
+    const byMonth = new Map<string, { count: number; cents: number }>();
+    for (let from = start; from <= today; from = addDays(from, 60)) {
+      const to = [addDays(from, 59), today].sort()[0] as string;
+      const part = await ask(from, to);
+      expect(part.per).toBe('day');
+      for (const c of part.cells) {
+        const month = c.date.slice(0, 7);
+        const key = `${month} ${c.type} ${c.payment_method}`;
+        const t = byMonth.get(key) ?? { count: 0, cents: 0 };
+        t.count += c.count;
+        t.cents += cents(c.value);
+        byMonth.set(key, t);
+      }
+    }
+    const got = new Map(
+      year.cells.map((c) => [
+        `${c.date.slice(0, 7)} ${c.type} ${c.payment_method}`,
+        { count: c.count, cents: cents(c.value) },
+      ]),
+    );
+    expect(got).toEqual(byMonth);
+    expect(year.cells.length).toBeLessThan(byMonth.size + 1);
+    expect(year.cells[0]?.date).toBe(start);
+    expect(new Set(year.cells.map((c) => c.date.slice(0, 7))).size).toBeGreaterThanOrEqual(7);
   }, 60_000);
 
   it('exports the period as CSV and XLSX that read back to the same entries and balance', async () => {

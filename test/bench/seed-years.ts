@@ -71,11 +71,14 @@ export async function seedYears(db: Db, size: YearsSize = TEN_YEARS): Promise<Se
       + ((i - 1)::float8 * ${days} / ${n}) * interval '1 day' + interval '11 hours' + (i % 480) * interval '1 minute')`);
 
   await timed('clients', () =>
-    sql`INSERT INTO clients (name, phone1, created_at)
+    // Seven in ten with a CPF (distinct: 7919 is prime to 10^11), searchable as the staff type it.
+    sql`INSERT INTO clients (name, phone1, cpf, created_at)
       SELECT (array['Maria','José','Ana','João','Francisca','Antônio','Adriana','Carlos','Paulo','Juliana'])[1 + i % 10]
           || ' ' || (array['Silva','Santos','Oliveira','Souza','Lima','Pereira','Gonçalves','Costa'])[1 + (i / 10) % 8]
           || ' ' || i,
-        '(11) 9' || lpad(i::text, 8, '0'), ${openedAt(size.clients)}
+        '(11) 9' || lpad(i::text, 8, '0'),
+        CASE WHEN i % 10 < 7 THEN lpad(((i::bigint * 7919) % 100000000000)::text, 11, '0') END,
+        ${openedAt(size.clients)}
       FROM generate_series(1, ${size.clients}::int) AS i`.execute(db),
   );
   const firstClient = Number(
@@ -115,7 +118,7 @@ export async function seedYears(db: Db, size: YearsSize = TEN_YEARS): Promise<Se
       )
       INSERT INTO service_orders (kind, number, status, client_id, original_service_order_id, product_name,
         product_brand, fix_technician_name, fix_value_final_cents, created_at, updated_at, finished_at)
-      SELECT kind, upper(left(kind, 1)) || i, status, ${firstClient} + (i::bigint * 7919) % ${size.clients},
+      SELECT kind, (CASE WHEN kind = 'normal' THEN 'M' ELSE 'E' END) || lpad(i::text, greatest(5, length(i::text)), '0'), status, ${firstClient} + (i::bigint * 7919) % ${size.clients},
         NULL,
         (array['Notebook','Televisor','Celular','Micro-ondas','Caixa de som','Videogame'])[1 + i % 6] || ' ' || (i % 97),
         (array['Dell','Samsung','LG','Motorola','Apple','Philips','Sony'])[1 + i % 7],
@@ -146,7 +149,7 @@ export async function seedYears(db: Db, size: YearsSize = TEN_YEARS): Promise<Se
       )
       INSERT INTO service_orders (kind, number, status, client_id, original_service_order_id, product_name,
         fix_technician_name, created_at, updated_at, finished_at, return_motive)
-      SELECT 'returned', 'R' || i, status, ${firstClient} + (i::bigint * 7919) % ${size.clients},
+      SELECT 'returned', 'R' || lpad(i::text, greatest(5, length(i::text)), '0'), status, ${firstClient} + (i::bigint * 7919) % ${size.clients},
         ${lo} + (i::bigint * 104729) % ${span}, 'Retorno ' || (i % 97),
         (array['Carlos','Rita','Joana','Pedro','Marcos','Luana'])[1 + h % 6],
         opened, coalesce(finished, least(now() - interval '1 minute', opened + (h % 5) * interval '1 day')),
@@ -173,12 +176,19 @@ export async function seedYears(db: Db, size: YearsSize = TEN_YEARS): Promise<Se
       )
       INSERT INTO orders (number, status, client_id, piece_name, piece_value_cents, payment_method,
         created_at, updated_at, finished_at)
-      SELECT 'P' || i, status, ${firstClient} + (i::bigint * 6007) % ${size.clients},
+      SELECT 'P' || lpad(i::text, greatest(5, length(i::text)), '0'), status, ${firstClient} + (i::bigint * 6007) % ${size.clients},
         (array['Tela','Bateria','Placa','Teclado','Fonte','Conector'])[1 + i % 6] || ' ' || (i % 53),
         1000 + (i::bigint * 31) % 90000, ${METHOD(hash('i', 5))},
         opened, coalesce(finished, least(now() - interval '1 minute', opened + (h % 7) * interval '1 day')), finished
       FROM f`.execute(db);
   });
+
+  // Numbers as the api hands them (a letter and at least 5 digits); its sequences go on after the history.
+  for (const letter of ['m', 'e', 'r', 'p']) {
+    await sql`SELECT setval(${`order_number_${letter}`}, ${size.serviceOrders + size.partsOrders})`.execute(
+      db,
+    );
+  }
 
   await timed('entries', async () => {
     // The closes: one per completed order, on the shop day it was finished.

@@ -42,11 +42,21 @@ async function postForm(webUrl: string, path: string, cookie: string, fields: Re
   return res;
 }
 
+/** Every cookie a response sets, as a cookie header ('a=1; b=2'). */
+function cookiesOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0] ?? '')
+    .filter(Boolean)
+    .join('; ');
+}
+
 /** A browser signed in through the login form (GET / then POST /), with the CSRF token of its session. */
 export async function signIn(webUrl: string): Promise<Browser> {
   const login = await getPage(webUrl, '/');
-  const first = sessionCookieOf(login.res);
-  if (login.status !== 200 || !first) throw new Error(`GET /: ${login.status}, no session cookie`);
+  // The login form's token is signed into a cookie of its own (no session before sign-in).
+  const first = cookiesOf(login.res);
+  if (login.status !== 200) throw new Error(`GET /: ${login.status}`);
   const res = await postForm(webUrl, '/', first, {
     _csrf: csrfOf(login.html),
     username: MANAGER.username,
@@ -55,7 +65,8 @@ export async function signIn(webUrl: string): Promise<Browser> {
   if (res.status !== 303 || res.headers.get('location') !== '/consulta') {
     throw new Error(`sign-in: ${res.status} ${res.headers.get('location') ?? ''}`);
   }
-  const cookie = sessionCookieOf(res) ?? first;
+  const cookie = sessionCookieOf(res);
+  if (!cookie) throw new Error('sign-in: no session cookie');
   // Configurações holds a post form (Sair), so the session's CSRF token.
   const settings = await getPage(webUrl, '/configuracoes', cookie);
   if (settings.status !== 200) throw new Error(`GET /configuracoes after sign-in: ${settings.status}`);

@@ -21,6 +21,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { connectDatabase, type Db } from '../../api/db/connect.ts';
+import { migrateToLatest } from '../../api/db/migrate.ts';
 import { productionEnv } from './production-env.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -50,7 +52,19 @@ export type Stack = {
   memoryEnv: Record<string, string>;
   api: Child;
   web: Child;
+  /** Another web process in front of `apiUrl` (e.g. a recording proxy of the api), with the same settings. */
+  startWeb(name: string, apiUrl: string): Promise<{ url: string; child: Child; stop: () => Promise<void> }>;
   stop(): Promise<void>;
+};
+
+export type StackOptions = {
+  /** PostgreSQL (DATABASE_URL, a schema of its own) or PGlite; by default PostgreSQL when DATABASE_URL is set. */
+  db?: 'postgres' | 'pglite';
+  /**
+   * Fills the database before the api starts (migrated first): on PGlite the api holds the data folder
+   * alone once it runs, so a history written by SQL goes in before.
+   */
+  fill?: (db: Db) => Promise<void>;
 };
 
 export function freePort(): Promise<number> {
@@ -197,9 +211,11 @@ export function spawnNode(name: string, args: string[], env: NodeJS.ProcessEnv, 
   return child;
 }
 
-async function startOn(runtime: Runtime): Promise<Omit<Stack, 'runtimeNote'>> {
-  const databaseUrl = process.env.DATABASE_URL;
-  const redisUrl = process.env.REDIS_URL;
+async function startOn(runtime: Runtime, options: StackOptions): Promise<Omit<Stack, 'runtimeNote'>> {
+  const databaseUrl = options.db === 'pglite' ? undefined : process.env.DATABASE_URL;
+  if (options.db === 'postgres' && !databaseUrl) throw new Error('PostgreSQL asked for: set DATABASE_URL');
+  // Sessions in Redis only beside PostgreSQL: a PGlite shop runs as one machine, sessions in memory.
+  const redisUrl = databaseUrl ? process.env.REDIS_URL : undefined;
   const schema = `bench_${randomBytes(5).toString('hex')}`;
   const dataDir = databaseUrl ? null : mkdtempSync(join(tmpdir(), 'bancada-bench-'));
   const [apiPort, webPort] = [await freePort(), await freePort()];
@@ -251,11 +267,12 @@ async function startOn(runtime: Runtime): Promise<Omit<Stack, 'runtimeNote'>> {
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
   };
 
-  const api = spawnNode('api', nodeArgs(runtime, 'api/index.ts'), apiEnv, join(BENCH_DIR, 'api.log'));
+  const extraWebs: Child[] = [];
   let web: Child | null = null;
   const cleanUp = async () => {
+    for (const w of extraWebs) await stopChild(w);
     if (web) await stopChild(web);
-    await stopChild(api);
+    if (api) await stopChild(api);
     if (databaseUrl) {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
@@ -264,11 +281,39 @@ async function startOn(runtime: Runtime): Promise<Omit<Stack, 'runtimeNote'>> {
     }
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
+  let api: Child | null = null;
   try {
+    if (options.fill) {
+      const connected = await connectDatabase(
+        databaseUrl
+          ? { kind: 'postgres', url: databaseUrl, schema, poolSize: 2, queryTimeoutMs: 3_600_000 }
+          : { kind: 'pglite', dataDir: join(dataDir ?? '', 'pglite') },
+      );
+      try {
+        await migrateToLatest(connected.db);
+        await options.fill(connected.db);
+      } finally {
+        await connected.close();
+      }
+    }
+    api = spawnNode('api', nodeArgs(runtime, 'api/index.ts'), apiEnv, join(BENCH_DIR, 'api.log'));
     await waitReady(apiUrl, api);
     web = spawnNode('web', nodeArgs(runtime, 'server/index.ts'), webEnv, join(BENCH_DIR, 'web.log'));
     const webUrl = `http://127.0.0.1:${webPort}`;
     await waitReady(webUrl, web);
+    const startWeb = async (name: string, via: string) => {
+      const port = await freePort();
+      const child = spawnNode(
+        name,
+        nodeArgs(runtime, 'server/index.ts'),
+        { ...webEnv, PORT: String(port), API_URL: via },
+        join(BENCH_DIR, `${name}.log`),
+      );
+      extraWebs.push(child);
+      const url = `http://127.0.0.1:${port}`;
+      await waitReady(url, child);
+      return { url, child, stop: () => stopChild(child) };
+    };
     return {
       apiUrl,
       webUrl,
@@ -278,6 +323,7 @@ async function startOn(runtime: Runtime): Promise<Omit<Stack, 'runtimeNote'>> {
       memoryEnv,
       api,
       web,
+      startWeb,
       stop: cleanUp,
     };
   } catch (err) {
@@ -287,16 +333,17 @@ async function startOn(runtime: Runtime): Promise<Omit<Stack, 'runtimeNote'>> {
 }
 
 /** Starts the stack on dist/ when it can, falling back to the sources if the compiled one does not start. */
-export async function startStack(log: (line: string) => void): Promise<Stack> {
+export async function startStack(log: (line: string) => void, options: StackOptions = {}): Promise<Stack> {
   const chosen = chooseRuntime();
   if (chosen.runtime === 'node dist') {
     try {
-      return { ...(await startOn('node dist')), runtimeNote: '' };
+      return { ...(await startOn('node dist', options)), runtimeNote: '' };
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       log(`dist/ did not start (${why}); running the sources through tsx`);
-      return { ...(await startOn('tsx')), runtimeNote: `dist/ did not start: ${why}` };
+      // The history is written again: a failed start dropped the schema (or the data folder).
+      return { ...(await startOn('tsx', options)), runtimeNote: `dist/ did not start: ${why}` };
     }
   }
-  return { ...(await startOn('tsx')), runtimeNote: chosen.note };
+  return { ...(await startOn('tsx', options)), runtimeNote: chosen.note };
 }
