@@ -69,6 +69,8 @@ export const PARTS_ORDER_TEXT = {
 } as const;
 
 const MONEY_FIELDS = ['piece_value'] as const;
+/** Which dialog of the order page a refused form's draft belongs to. */
+const DIALOG_FIELD = '_dialog';
 const httpStatusOf = (status: number) => (status >= 400 && status < 500 ? status : 502);
 const error = (text: string): Toast[] => [{ kind: 'error', text }];
 
@@ -184,7 +186,9 @@ export function partsOrderRoutes(deps: WebDeps): Router {
   async function showDetail(
     req: Request,
     res: Response,
-    overrides: Partial<Pick<PartsOrderDetailProps, 'upfront' | 'cancel' | 'remove'>> = {},
+    overrides: Partial<Pick<PartsOrderDetailProps, 'upfront' | 'cancel' | 'remove'>> & {
+      formKey?: string | undefined;
+    } = {},
     status = 200,
     toasts: Toast[] = [],
   ) {
@@ -204,10 +208,52 @@ export function partsOrderRoutes(deps: WebDeps): Router {
       title: `Pedido ${order.number}`,
       status,
       toasts,
+      formKey: overrides.formKey,
     });
   }
 
-  router.get('/pedido/:id', (req, res) => showDetail(req, res));
+  /**
+   * Post/redirect/get for the page's dialogs: a refused form keeps its typing (never a password) and
+   * goes back to the order's page, whose GET opens the same dialog with it and the errors.
+   */
+  const reopenAfterRefusal =
+    (req: Request, res: Response, id: string, dialog: 'upfront' | 'cancel' | 'remove') =>
+    (_status: number, errors: Record<string, string>, toasts: Toast[] = []) =>
+      backToCreateForm(deps, req, res, `/pedido/${id}`, {
+        errors,
+        ...(toasts[0] ? { toast: toasts[0].text } : {}),
+        extra: { [DIALOG_FIELD]: dialog },
+      });
+
+  router.get('/pedido/:id', async (req, res) => {
+    const restored = await restoredDraft(deps, req);
+    const dialog = restored?.values[DIALOG_FIELD];
+    if (!restored || !dialog) return showDetail(req, res, {}, 200, restored?.toasts);
+    const v = restored.values;
+    const state = { open: true, errors: restored.errors };
+    const overrides =
+      dialog === 'upfront'
+        ? {
+            upfront: {
+              ...state,
+              values: {
+                description: v.description ?? '',
+                value: v.value ?? '',
+                payment_method: v.payment_method ?? '',
+              },
+            },
+            formKey: restored.formKey,
+          }
+        : dialog === 'cancel'
+          ? {
+              cancel: {
+                ...state,
+                values: { confirm_username: v.confirm_username ?? '', cancel_motive: v.cancel_motive ?? '' },
+              },
+            }
+          : { remove: { ...state, values: { confirm_username: v.confirm_username ?? '' } } };
+    return showDetail(req, res, overrides, 200, restored.toasts);
+  });
 
   /**
    * A close or cancel whose order is already closed or cancelled (a retry of an action that went
@@ -227,13 +273,7 @@ export function partsOrderRoutes(deps: WebDeps): Router {
   router.post('/pedido/:id/pagamento-antecipado', async (req, res) => {
     const id = orderIdOf(req);
     if (id === null) return notFound(req, res);
-    const values = {
-      description: textOf(req.body, 'description'),
-      value: textOf(req.body, 'value'),
-      payment_method: textOf(req.body, 'payment_method'),
-    };
-    const reopen = (status: number, errors: Record<string, string>, toasts: Toast[] = []) =>
-      showDetail(req, res, { upfront: { open: true, values, errors } }, status, toasts);
+    const reopen = reopenAfterRefusal(req, res, id, 'upfront');
     // Once per form render: a double click or Back and Enviar opens the payment already made.
     await submitOnce(deps, req, res, `/pedido/${id}`, async (api) => {
       const form = validateForm(UpfrontForm, req.body);
@@ -278,12 +318,7 @@ export function partsOrderRoutes(deps: WebDeps): Router {
   router.post('/pedido/:id/cancelar', async (req, res) => {
     const id = orderIdOf(req);
     if (id === null) return notFound(req, res);
-    const values = {
-      confirm_username: textOf(req.body, 'confirm_username'),
-      cancel_motive: textOf(req.body, 'cancel_motive'),
-    };
-    const reopen = (status: number, errors: Record<string, string>, toasts: Toast[] = []) =>
-      showDetail(req, res, { cancel: { open: true, values, errors } }, status, toasts);
+    const reopen = reopenAfterRefusal(req, res, id, 'cancel');
     // Before the manager's credentials: nothing is left to confirm on an order already cancelled.
     if (await settled(req, res, 'cancel')) return;
     const form = validateForm(CancelPartsOrderForm, req.body);
@@ -317,9 +352,7 @@ export function partsOrderRoutes(deps: WebDeps): Router {
   router.post('/pedido/:id/deletar', async (req, res) => {
     const id = orderIdOf(req);
     if (id === null) return notFound(req, res);
-    const values = { confirm_username: textOf(req.body, 'confirm_username') };
-    const reopen = (status: number, errors: Record<string, string>, toasts: Toast[] = []) =>
-      showDetail(req, res, { remove: { open: true, values, errors } }, status, toasts);
+    const reopen = reopenAfterRefusal(req, res, id, 'remove');
     const form = validateForm(DeletePartsOrderForm, req.body);
     if (!form.ok) return reopen(400, form.errors);
     const confirmed = await confirmManager(deps, req, form.data);
@@ -341,6 +374,8 @@ export function partsOrderRoutes(deps: WebDeps): Router {
           error(PARTS_ORDER_TEXT.notManager),
         );
       }
+      // Gone meanwhile (another tab deleted it): the page says so and leads to Consulta.
+      if (result.status === 404) return showDetail(req, res, {}, 404, error(PARTS_ORDER_TEXT.deleteFailed));
       return reopen(httpStatusOf(result.status), {}, error(PARTS_ORDER_TEXT.deleteFailed));
     }
     flash(req, 'success', PARTS_ORDER_TEXT.deleted);

@@ -337,7 +337,7 @@ describe('the web against a SPEC §7-only backend', () => {
     expect(printed.text).toContain('Tela 32');
 
     const second = await open('Fonte');
-    const refused = await postForm(
+    const sent = await postForm(
       agent,
       `/pedido/${second}/cancelar`,
       {
@@ -347,7 +347,9 @@ describe('the web against a SPEC §7-only backend', () => {
       },
       `/pedido/${second}`,
     );
-    expect(refused.status).toBe(403);
+    // Post/redirect/get: the order's page shows the dialog again with the refusal.
+    expect(sent.status).toBe(303);
+    const refused = await agent.get(sent.headers.location as string);
     expect(toastsOf(refused.text)).toEqual([NOT_MANAGER]);
     expect(dialogOpen(refused.text, 'cancelar-pedido')).toBe(true);
     expect(refused.text).toContain('Desistiu');
