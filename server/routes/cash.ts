@@ -34,7 +34,7 @@ import { backToCreateForm, restoredDraft } from '../forms/refused-create.ts';
 import { typedValues } from '../forms/service-order.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
 import { submitOnce } from '../idempotency.ts';
-import { type ConfirmationOutcome, confirmManager, refusalStatus } from '../manager-confirmation.ts';
+import { type ConfirmationOutcome, confirmManager } from '../manager-confirmation.ts';
 import { flash } from '../middleware/flash.ts';
 
 const TEXT = {
@@ -56,6 +56,8 @@ type Screen = keyof typeof SCREENS;
 const ENTRY_FIELDS = ['type', 'description', 'value', 'payment_method'] as const;
 /** The entry an edit's draft belongs to (a create's draft has none). */
 const ENTRY_ID_FIELD = '_entry';
+/** The entry a refused delete's draft belongs to. */
+const REMOVE_ID_FIELD = '_remove';
 /** The edit dialog's labels, for the side-by-side comparison. */
 const ENTRY_LABELS = {
   type: 'Tipo',
@@ -205,7 +207,12 @@ export function cashRoutes(deps: WebDeps): Router {
     const restored = cashApi(deps, req) ? await restoredDraft(deps, req) : null;
     if (!restored) return showDay(req, res);
     const { values, errors, toasts, formKey } = restored;
-    // An edit's draft names its entry; a create's does not.
+    // A delete's draft names the entry it would delete; an edit's, the entry it edits; a create's, none.
+    const removing = values[REMOVE_ID_FIELD];
+    if (removing) {
+      const state = { open: true, values: { confirm_username: values.confirm_username ?? '' }, errors };
+      return showDay(req, res, { remove: { id: removing, state }, toasts });
+    }
     if (values[ENTRY_ID_FIELD]) {
       return showDay(req, res, { editDraft: { id: values[ENTRY_ID_FIELD], values, errors }, toasts });
     }
@@ -312,31 +319,32 @@ export function cashRoutes(deps: WebDeps): Router {
     const cash = cashApi(deps, req);
     if (!cash) return res.redirect(303, '/caixa-hoje');
     const id = String(req.params.id);
-    const values = { confirm_username: textOf(req.body, 'confirm_username') };
-    const form = validateForm(DeleteEntryForm, req.body);
-    if (!form.ok)
-      return showDay(req, res, {
-        remove: { id, state: { open: true, values, errors: form.errors } },
-        status: 400,
+    /** Post/redirect/get: the typed manager (never the password) and why, shown by the GET. */
+    const reopen = async (errors: Record<string, string>, toast?: string) => {
+      const values = { confirm_username: textOf(req.body, 'confirm_username'), [REMOVE_ID_FIELD]: id };
+      const reason = toast ? 'failed' : 'invalid';
+      const draft = await saveDraft(deps, {
+        path: '/caixa-hoje',
+        values,
+        errors,
+        reason,
+        ...(toast ? { toast } : {}),
       });
+      res.redirect(303, withDraft('/caixa-hoje', draft));
+    };
+    const form = validateForm(DeleteEntryForm, req.body);
+    if (!form.ok) return reopen(form.errors);
     const confirmed = await confirmManager(deps, req, form.data);
     if (confirmed !== 'confirmed') {
       const { errors, toasts } = refusal(confirmed, TEXT.deleteFailed);
-      return showDay(req, res, {
-        remove: { id, state: { open: true, values, errors } },
-        status: refusalStatus(confirmed),
-        toasts,
-      });
+      return reopen(errors as Record<string, string>, toasts[0]?.text);
     }
     const result = await deleteEntry(cash, id, form.data);
     if (!result.ok) {
       const text = result.status === 403 ? TEXT.notManager : TEXT.deleteFailed;
-      const errors = result.status === 403 ? { confirm_username: TEXT.notManager } : {};
-      return showDay(req, res, {
-        remove: { id, state: { open: true, values, errors } },
-        status: failure(result.status),
-        toasts: [{ kind: 'error', text }],
-      });
+      const errors: Record<string, string> =
+        result.status === 403 ? { confirm_username: TEXT.notManager } : {};
+      return reopen(errors, text);
     }
     flash(req, 'success', TEXT.deleted);
     res.redirect(303, '/caixa-hoje');
