@@ -29,7 +29,7 @@ import { backToCreateForm, restoredDraft } from '../forms/refused-create.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
 import { submitOnce } from '../idempotency.ts';
 import { cutPage, listPager, pageAsked } from '../list-pages.ts';
-import { confirmManager, refusalStatus } from '../manager-confirmation.ts';
+import { confirmManager } from '../manager-confirmation.ts';
 import { flash } from '../middleware/flash.ts';
 import { TEXT as SIGN_IN_TEXT } from '../sign-in-again.ts';
 
@@ -44,6 +44,9 @@ const TEXT = {
 };
 
 const DeleteForm = z.object(managerCredentials);
+/** A refused delete's draft: which dialog, and the api's reason shown inside it. */
+const DIALOG_FIELD = '_dialog';
+const REFUSAL_FIELD = '_refusal';
 
 /** The form as a person reads it: documents and CEP with their masks. */
 export function clientValuesFrom(client: ClientWithOrders): ClientValues {
@@ -96,8 +99,6 @@ function openOrderFor(created: unknown): string {
   const ok = (typeof id === 'number' || typeof id === 'string') && /^\d{1,9}$/.test(String(id));
   return ok ? `/abrir-os-normal?cliente=${id}` : '/abrir-os-normal';
 }
-
-const httpStatusOf = (status: number) => (status >= 400 && status < 500 ? status : 502);
 
 export function clientRoutes(deps: WebDeps): Router {
   const { lookupCep } = deps;
@@ -255,6 +256,13 @@ export function clientRoutes(deps: WebDeps): Router {
   router.get('/editar-cliente/:id', async (req, res) => {
     const draft = await draftFor(deps, req);
     if (!draft) return showEdit(req, res, {});
+    // A refused delete: its dialog again, with the typed manager, the errors and why.
+    if (draft.values[DIALOG_FIELD] === 'remove') {
+      const toasts: Toast[] = draft.toast ? [{ kind: 'error', text: draft.toast }] : [];
+      const values = { confirm_username: draft.values.confirm_username ?? '' };
+      const deleteDialog = { open: true, values, errors: draft.errors ?? {} };
+      return showEdit(req, res, { deleteDialog, deleteRefusal: draft.values[REFUSAL_FIELD] }, 200, toasts);
+    }
     const found = await getClient(req.api, String(req.params.id));
     if (found.ok && changedSince(draft.values, found.data, clientValuesFrom(found.data))) {
       const theirs = clientValuesFrom(found.data) as Record<string, string | undefined>;
@@ -316,35 +324,29 @@ export function clientRoutes(deps: WebDeps): Router {
   });
 
   router.post('/editar-cliente/:id/deletar', async (req, res) => {
-    const values = { confirm_username: textOf(req.body, 'confirm_username') };
-    const reopen = (status: number, errors: Record<string, string>, toasts: Toast[] = []) =>
-      showEdit(req, res, { deleteDialog: { open: true, values, errors } }, status, toasts);
+    const path = `/editar-cliente/${encodeURIComponent(String(req.params.id))}`;
+    /** Post/redirect/get: the typed manager (never the password), the errors and why, shown by the GET. */
+    const reopen = async (errors: Record<string, string>, toast?: string, refusal?: string) => {
+      const values: Record<string, string> = {
+        confirm_username: textOf(req.body, 'confirm_username'),
+        [DIALOG_FIELD]: 'remove',
+        ...(refusal ? { [REFUSAL_FIELD]: refusal } : {}),
+      };
+      const reason = toast ? 'failed' : 'invalid';
+      const id = await saveDraft(deps, { path, values, errors, reason, ...(toast ? { toast } : {}) });
+      res.redirect(303, withDraft(path, id));
+    };
     const form = validateForm(DeleteForm, req.body);
-    if (!form.ok) return reopen(400, form.errors);
+    if (!form.ok) return reopen(form.errors);
     const confirmed = await confirmManager(deps, req, form.data);
-    if (confirmed === 'failed') return reopen(502, {}, [{ kind: 'error', text: TEXT.deleteFailed }]);
-    if (confirmed !== 'confirmed') {
-      const status = refusalStatus(confirmed);
-      return reopen(status, { confirm_username: TEXT.notManager }, [
-        { kind: 'error', text: TEXT.notManager },
-      ]);
-    }
+    if (confirmed === 'failed') return reopen({}, TEXT.deleteFailed);
+    if (confirmed !== 'confirmed') return reopen({ confirm_username: TEXT.notManager }, TEXT.notManager);
     const result = await deleteClient(req.api, String(req.params.id), form.data);
     if (!result.ok) {
-      if (result.status === 403) {
-        return reopen(403, { confirm_username: TEXT.notManager }, [{ kind: 'error', text: TEXT.notManager }]);
-      }
+      if (result.status === 403) return reopen({ confirm_username: TEXT.notManager }, TEXT.notManager);
       // 409: orders still open; the api names them, the dialog says so (nothing deleted).
-      if (result.status === 409 && result.message) {
-        return showEdit(
-          req,
-          res,
-          { deleteDialog: { open: true, values, errors: {} }, deleteRefusal: result.message },
-          409,
-          [{ kind: 'error', text: result.message }],
-        );
-      }
-      return reopen(httpStatusOf(result.status), {}, [{ kind: 'error', text: TEXT.deleteFailed }]);
+      if (result.status === 409 && result.message) return reopen({}, result.message, result.message);
+      return reopen({}, TEXT.deleteFailed);
     }
     flash(req, 'success', TEXT.deleted);
     res.redirect(303, '/consulta');

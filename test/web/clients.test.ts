@@ -1043,11 +1043,14 @@ describe('clients (web clients router)', () => {
       expect(dialog).toContain('Este cliente tem ordens em aberto.');
       expect(dialog).toContain(`<a href="/os/${order.data.id}">${number}</a>`);
 
-      const refused = await deleteClient(id, {
-        confirm_username: MANAGER.username,
-        confirm_password: MANAGER.password,
-      });
-      expect(refused.status).toBe(409);
+      const refused = await refusedPage(
+        agent,
+        await deleteClient(id, {
+          confirm_username: MANAGER.username,
+          confirm_password: MANAGER.password,
+        }),
+        `/editar-cliente/${id}`,
+      );
       expect(refused.text).toMatch(DIALOG_OPEN);
       const message = `Este cliente tem ordens em aberto e não pode ser excluído. Finalize, cancele ou exclua estas ordens primeiro: ${number}.`;
       expect(toastsOf(refused.text)).toEqual([message]);
@@ -1070,8 +1073,7 @@ describe('clients (web clients router)', () => {
 
     it("'Usuário obrigatório' and 'Senha obrigatória' together; the dialog stays open", async () => {
       const id = await apiClient({ name: 'Eva Vazia' });
-      const res = await deleteClient(id, {});
-      expect(res.status).toBe(400);
+      const res = await refusedPage(agent, await deleteClient(id, {}), `/editar-cliente/${id}`);
       expect(res.text).toMatch(DIALOG_OPEN);
       expect(fieldErrorOf(res.text, 'deletar-cliente-confirm_username')).toBe('Usuário obrigatório');
       expect(fieldErrorOf(res.text, 'deletar-cliente-confirm_password')).toBe('Senha obrigatória');
@@ -1081,11 +1083,14 @@ describe('clients (web clients router)', () => {
     it("an employee's credentials: 'Digite uma credencial de gerente válida', the client still there", async () => {
       const employee = await createEmployee(api, 'func-clientes', 'senha-func-clientes');
       const id = await apiClient({ name: 'Fábio Fica' });
-      const res = await deleteClient(id, {
-        confirm_username: employee.username,
-        confirm_password: employee.password,
-      });
-      expect(res.status).toBe(403);
+      const res = await refusedPage(
+        agent,
+        await deleteClient(id, {
+          confirm_username: employee.username,
+          confirm_password: employee.password,
+        }),
+        `/editar-cliente/${id}`,
+      );
       expect(res.text).toMatch(DIALOG_OPEN);
       expect(toastsOf(res.text)).toEqual([TEXT.notManager]);
       expect(fieldErrorOf(res.text, 'deletar-cliente-confirm_username')).toBe(TEXT.notManager);
@@ -1096,8 +1101,11 @@ describe('clients (web clients router)', () => {
 
     it('a wrong manager password: an error toast, the dialog open, the client still there', async () => {
       const id = await apiClient({ name: 'Gabi Fica' });
-      const res = await deleteClient(id, { confirm_username: MANAGER.username, confirm_password: 'errada' });
-      expect(res.status).toBeGreaterThanOrEqual(400);
+      const res = await refusedPage(
+        agent,
+        await deleteClient(id, { confirm_username: MANAGER.username, confirm_password: 'errada' }),
+        `/editar-cliente/${id}`,
+      );
       expect(res.text).toMatch(DIALOG_OPEN);
       const [toast] = toastsOf(res.text);
       expect([TEXT.notManager, TEXT.deleteFailed]).toContain(toast);

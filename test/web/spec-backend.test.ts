@@ -156,8 +156,10 @@ describe('the web against a SPEC §7-only backend', () => {
       { confirm_username: SPEC_EMPLOYEE.username, confirm_password: SPEC_EMPLOYEE.password },
     ]) {
       const mark = backend.calls.length;
-      const res = await postForm(agent, `/editar-cliente/${id}/deletar`, typed, `/editar-cliente/${id}`);
-      expect(res.status).toBe(403);
+      const sent = await postForm(agent, `/editar-cliente/${id}/deletar`, typed, `/editar-cliente/${id}`);
+      // Post/redirect/get: the client's page shows the dialog again with the refusal.
+      expect(sent.status).toBe(303);
+      const res = await agent.get(sent.headers.location as string);
       expect(toastsOf(res.text)).toEqual([NOT_MANAGER]);
       expect(res.text).toContain(`value="${typed.confirm_username}"`);
       expect(res.text).not.toContain(typed.confirm_password);
