@@ -8,7 +8,8 @@ import * as users from '../backend/users.ts';
 import type { WebDeps } from '../context.ts';
 import { CreateUserForm } from '../forms/create-user.ts';
 import { checkProfile, INCOMPLETE_PASSWORD } from '../forms/profile.ts';
-import { textOf, validateForm } from '../forms/validate.ts';
+import { backToCreateForm, restoredDraft } from '../forms/refused-create.ts';
+import { validateForm } from '../forms/validate.ts';
 import { submitOnce } from '../idempotency.ts';
 import { flash } from '../middleware/flash.ts';
 
@@ -20,7 +21,11 @@ const USER_FAILED = 'Ocorreu um erro ao criar o usuário';
 type Overrides = Partial<Pick<SettingsProps, 'profile' | 'createUser'>> & {
   status?: number;
   toasts?: Toast[];
+  formKey?: string | undefined;
 };
+
+/** Which of the page's forms a refused post's draft belongs to. */
+const FORM_FIELD = '_form';
 
 export function settingsRoutes(deps: WebDeps): Router {
   const router = Router();
@@ -36,39 +41,62 @@ export function settingsRoutes(deps: WebDeps): Router {
       title: 'Configurações',
       status: o.status ?? 200,
       toasts: o.toasts ?? [],
+      formKey: o.formKey,
     });
   }
 
-  router.get('/configuracoes', (req, res) => show(req, res));
+  /**
+   * Post/redirect/get: a refused form keeps what was typed (never a password) and goes back to the
+   * page, whose GET shows it with the errors; Back and reload never offer to send it again.
+   */
+  const backToPage = (
+    req: Request,
+    res: Response,
+    form: 'profile' | 'user',
+    errors: Record<string, string>,
+    toast?: string,
+  ) =>
+    backToCreateForm(deps, req, res, '/configuracoes', {
+      errors,
+      ...(toast ? { toast } : {}),
+      extra: { [FORM_FIELD]: form },
+    });
 
-  router.post('/configuracoes/meus-dados', async (req, res) => {
-    const values = { username: textOf(req.body, 'username') };
-    const check = checkProfile(req.body);
-    if (!check.ok) {
-      const toasts: Toast[] = 'incomplete' in check ? [{ kind: 'error', text: INCOMPLETE_PASSWORD }] : [];
-      return show(req, res, { profile: { values, errors: check.errors }, status: 400, toasts });
-    }
-    const result = await users.updateProfile(req.api, check.data);
-    if (!result.ok) {
+  router.get('/configuracoes', async (req, res) => {
+    const restored = await restoredDraft(deps, req);
+    const form = restored?.values[FORM_FIELD];
+    if (!restored || !form) return show(req, res, { toasts: restored?.toasts });
+    const v = restored.values;
+    if (form === 'profile') {
       return show(req, res, {
-        profile: { values, errors: result.issues ?? {} },
-        status: result.status >= 400 && result.status < 500 ? result.status : 502,
-        toasts: [{ kind: 'error', text: PROFILE_FAILED }],
+        profile: { values: { username: v.username ?? '' }, errors: restored.errors },
+        toasts: restored.toasts,
       });
     }
+    const values = { type: v.type ?? '', origin: v.origin ?? '', username: v.username ?? '' };
+    return show(req, res, {
+      createUser: { open: true, values, errors: restored.errors },
+      toasts: restored.toasts,
+      formKey: restored.formKey,
+    });
+  });
+
+  router.post('/configuracoes/meus-dados', async (req, res) => {
+    const check = checkProfile(req.body);
+    if (!check.ok) {
+      const toast = 'incomplete' in check ? INCOMPLETE_PASSWORD : undefined;
+      return backToPage(req, res, 'profile', check.errors, toast);
+    }
+    const result = await users.updateProfile(req.api, check.data);
+    if (!result.ok) return backToPage(req, res, 'profile', result.issues ?? {}, PROFILE_FAILED);
     if (req.session.auth) req.session.auth.user = { ...req.session.auth.user, ...result.data };
     flash(req, 'success', PROFILE_OK);
     res.redirect(303, '/consulta');
   });
 
   router.post('/configuracoes/usuarios', async (req, res) => {
-    const values = {
-      type: textOf(req.body, 'type'),
-      origin: textOf(req.body, 'origin'),
-      username: textOf(req.body, 'username'),
-    };
-    const reopen = (status: number, errors: Record<string, string>, toasts: Toast[] = []) =>
-      show(req, res, { createUser: { open: true, values, errors }, status, toasts });
+    const reopen = (_status: number, errors: Record<string, string>, toasts: Toast[] = []) =>
+      backToPage(req, res, 'user', errors, toasts[0]?.text);
 
     // The api decides for real; refusing here too keeps a non-manager from even trying.
     if (!isManager(req.session.auth?.user)) return reopen(403, {}, [{ kind: 'error', text: USER_FAILED }]);

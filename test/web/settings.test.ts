@@ -10,6 +10,7 @@ import {
   csrfOf,
   fieldErrorOf,
   postForm,
+  refusedPage,
   signIn,
   startTestWeb,
   type TestWeb,
@@ -125,34 +126,47 @@ describe('settings (web settings router)', () => {
       const employee = await newEmployee();
       const agent = await signIn(web, employee.username, employee.password);
 
-      const noName = await saveProfile(agent, { username: '  ' });
-      expect(noName.status).toBe(400);
+      const noName = await refusedPage(agent, await saveProfile(agent, { username: '  ' }), '/configuracoes');
       expect(fieldErrorOf(noName.text, 'f-username')).toBe('Nome obrigatório');
 
-      const noNew = await saveProfile(agent, {
-        username: employee.username,
-        password_old: employee.password,
-      });
-      expect(noNew.status).toBe(400);
+      const noNew = await refusedPage(
+        agent,
+        await saveProfile(agent, {
+          username: employee.username,
+          password_old: employee.password,
+        }),
+        '/configuracoes',
+      );
       expect(fieldErrorOf(noNew.text, 'f-password_new')).toBe('Campo obrigatório para troca de senha');
 
-      const noConfirm = await saveProfile(agent, {
-        username: employee.username,
-        password_old: employee.password,
-        password_new: 'senha-nova',
-      });
+      const noConfirm = await refusedPage(
+        agent,
+        await saveProfile(agent, {
+          username: employee.username,
+          password_old: employee.password,
+          password_new: 'senha-nova',
+        }),
+        '/configuracoes',
+      );
       expect(fieldErrorOf(noConfirm.text, 'f-password_confirm')).toBe('Confirmação incorreta');
 
-      const mismatch = await saveProfile(agent, {
-        username: employee.username,
-        password_old: employee.password,
-        password_new: 'senha-nova',
-        password_confirm: 'senha-outra',
-      });
-      expect(mismatch.status).toBe(400);
+      const mismatch = await refusedPage(
+        agent,
+        await saveProfile(agent, {
+          username: employee.username,
+          password_old: employee.password,
+          password_new: 'senha-nova',
+          password_confirm: 'senha-outra',
+        }),
+        '/configuracoes',
+      );
       expect(fieldErrorOf(mismatch.text, 'f-password_confirm')).toBe('Confirmação incorreta');
 
-      const together = await saveProfile(agent, { username: '', password_old: employee.password });
+      const together = await refusedPage(
+        agent,
+        await saveProfile(agent, { username: '', password_old: employee.password }),
+        '/configuracoes',
+      );
       expect(fieldErrorOf(together.text, 'f-username')).toBe('Nome obrigatório');
       expect(fieldErrorOf(together.text, 'f-password_new')).toBe('Campo obrigatório para troca de senha');
 
@@ -174,12 +188,19 @@ describe('settings (web settings router)', () => {
         { password_new: 'senha-nova' },
       ];
       for (const fields of cases) {
-        const res = await saveProfile(agent, { username: employee.username, ...fields });
-        expect(res.status).toBe(400);
+        const res = await refusedPage(
+          agent,
+          await saveProfile(agent, { username: employee.username, ...fields }),
+          '/configuracoes',
+        );
         expect(toastsOf(res.text)).toEqual([INCOMPLETE]);
       }
       // A new password without current and confirmation breaks two rules: both show together.
-      const both = await saveProfile(agent, { username: employee.username, password_new: 'senha-nova' });
+      const both = await refusedPage(
+        agent,
+        await saveProfile(agent, { username: employee.username, password_new: 'senha-nova' }),
+        '/configuracoes',
+      );
       expect(fieldErrorOf(both.text, 'f-password_confirm')).toBe('Confirmação incorreta');
       expect(await webSignInStatus(employee.username, employee.password)).toBe(303);
       expect(await webSignInStatus(employee.username, 'senha-nova')).toBe(401);
@@ -220,14 +241,16 @@ describe('settings (web settings router)', () => {
     it('a wrong current password shows the failure toast and changes neither the name nor the password', async () => {
       const employee = await newEmployee();
       const agent = await signIn(web, employee.username, employee.password);
-      const res = await saveProfile(agent, {
-        username: `${employee.username}-outro`,
-        password_old: 'nao-e-a-senha',
-        password_new: 'senha-trocada',
-        password_confirm: 'senha-trocada',
-      });
-      expect(res.status).toBeGreaterThanOrEqual(400);
-      expect(res.status).toBeLessThan(500);
+      const res = await refusedPage(
+        agent,
+        await saveProfile(agent, {
+          username: `${employee.username}-outro`,
+          password_old: 'nao-e-a-senha',
+          password_new: 'senha-trocada',
+          password_confirm: 'senha-trocada',
+        }),
+        '/configuracoes',
+      );
       expect(toastsOf(res.text)).toEqual([PROFILE_FAILED]);
       expect(res.text).toContain(`value="${employee.username}-outro"`); // what was typed stays
       expect(await userRow(`${employee.username}-outro`)).toEqual([]);
@@ -241,8 +264,7 @@ describe('settings (web settings router)', () => {
     it('missing fields: each message under its field, the dialog open, nobody created', async () => {
       const agent = await signIn(web);
       const before = await userCount();
-      const res = await createUser(agent, {});
-      expect(res.status).toBe(400);
+      const res = await refusedPage(agent, await createUser(agent, {}), '/configuracoes');
       expect(res.text).toMatch(DIALOG_OPEN);
       expect(fieldErrorOf(res.text, 'cu-username')).toBe('Nome Obrigatório');
       expect(fieldErrorOf(res.text, 'cu-password')).toBe('Senha Obrigatória');
@@ -253,14 +275,17 @@ describe('settings (web settings router)', () => {
 
     it('a manager without the admin password: its message, the dialog open with what was typed', async () => {
       const agent = await signIn(web);
-      const res = await createUser(agent, {
-        type: '100',
-        origin: '200',
-        username: 'gerente-sem-admin',
-        password: 'senha-nova',
-        admin_password: '',
-      });
-      expect(res.status).toBe(400);
+      const res = await refusedPage(
+        agent,
+        await createUser(agent, {
+          type: '100',
+          origin: '200',
+          username: 'gerente-sem-admin',
+          password: 'senha-nova',
+          admin_password: '',
+        }),
+        '/configuracoes',
+      );
       expect(res.text).toMatch(DIALOG_OPEN);
       expect(fieldErrorOf(res.text, 'cu-admin_password')).toBe('Senha de administrador obrigatória');
       expect(res.text).toContain('value="gerente-sem-admin"');
@@ -312,15 +337,17 @@ describe('settings (web settings router)', () => {
     it('a wrong admin password: the failure toast, the dialog still open, nobody created', async () => {
       const agent = await signIn(web);
       const before = await userCount();
-      const res = await createUser(agent, {
-        type: '100',
-        origin: '100',
-        username: 'gerente-recusado',
-        password: 'senha-qualquer',
-        admin_password: 'nao-e-a-senha-de-admin',
-      });
-      expect(res.status).toBeGreaterThanOrEqual(400);
-      expect(res.status).toBeLessThan(500);
+      const res = await refusedPage(
+        agent,
+        await createUser(agent, {
+          type: '100',
+          origin: '100',
+          username: 'gerente-recusado',
+          password: 'senha-qualquer',
+          admin_password: 'nao-e-a-senha-de-admin',
+        }),
+        '/configuracoes',
+      );
       expect(toastsOf(res.text)).toEqual([USER_FAILED]);
       expect(res.text).toMatch(DIALOG_OPEN);
       expect(await userRow('gerente-recusado')).toEqual([]);
@@ -331,12 +358,16 @@ describe('settings (web settings router)', () => {
     it('a username already taken: the failure toast and the existing user untouched', async () => {
       const agent = await signIn(web);
       const before = await userCount();
-      const res = await createUser(agent, {
-        type: '200',
-        origin: '200',
-        username: MANAGER.username,
-        password: 'outra-senha',
-      });
+      const res = await refusedPage(
+        agent,
+        await createUser(agent, {
+          type: '200',
+          origin: '200',
+          username: MANAGER.username,
+          password: 'outra-senha',
+        }),
+        '/configuracoes',
+      );
       expect(toastsOf(res.text)).toEqual([USER_FAILED]);
       expect(res.text).toMatch(DIALOG_OPEN);
       expect(await userCount()).toBe(before);
@@ -362,11 +393,14 @@ describe('settings (web settings router)', () => {
         },
       ]) {
         const csrf = csrfOf((await agent.get('/configuracoes')).text);
-        const res = await agent
-          .post('/configuracoes/usuarios')
-          .type('form')
-          .send({ _csrf: csrf, ...fields });
-        expect(res.status).toBe(403);
+        const res = await refusedPage(
+          agent,
+          await agent
+            .post('/configuracoes/usuarios')
+            .type('form')
+            .send({ _csrf: csrf, ...fields }),
+          '/configuracoes',
+        );
         expect(toastsOf(res.text)).toEqual([USER_FAILED]);
         expect(res.text).not.toContain('<dialog'); // an employee never gets the form
       }
