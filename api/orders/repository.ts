@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { type ClientRow, clientsByIds } from '../clients/repository.ts';
 import type { Db } from '../db/connect.ts';
+import { liveOrdersIn } from '../db/kept-totals.ts';
 import type { CreateInput, UpdateInput } from './schema.ts';
 
 export type OrderRow = {
@@ -108,6 +109,9 @@ export async function listOrders(
 
 /** How many living orders the same filter holds (a page's total). */
 export async function countOrders(db: Db, filter: OrderListFilter): Promise<number> {
+  // A whole status (the lists by status): the kept count. Every order has its client (NOT NULL).
+  if (filter.number === undefined && filter.status !== undefined)
+    return liveOrdersIn(db, 'parts', filter.status);
   const row = await listedOrders(db, filter)
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
     .executeTakeFirst();

@@ -6,6 +6,7 @@ import { type Insertable, sql, type Updateable } from 'kysely';
 import { clientJsonOf, type PublicClient } from '../clients/repository.ts';
 import type { Db } from '../db/connect.ts';
 import { isoTimestamp } from '../db/json-values.ts';
+import { liveOrdersIn } from '../db/kept-totals.ts';
 import type { ServiceOrdersTable } from '../db/schema.ts';
 import { normalizeNumber } from '../numbering/next-number.ts';
 import type { TransactionRow } from '../transactions/repository.ts';
@@ -294,6 +295,10 @@ export async function listServiceOrders(db: Db, filter: ListFilter, slice?: List
 /** How many living orders the same filter holds (a page's total). */
 export async function countServiceOrders(db: Db, filter: ListFilter): Promise<number> {
   if (filter.numbers && filter.numbers.length === 0) return 0;
+  // A whole status of a kind (the lists by status): the kept count. Every order has its client.
+  if (!filter.numbers && filter.kind && filter.status !== undefined) {
+    return liveOrdersIn(db, filter.kind, filter.status);
+  }
   const row = await listedServiceOrders(db, filter)
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
     .executeTakeFirst();

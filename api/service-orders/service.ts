@@ -145,9 +145,14 @@ export async function listPage(
   return { items: rows.map(listItemJson), total, ...paging };
 }
 
-/** Consulta's O.S. search: a number (as `list`), or a serial number or product name containing the text. */
+/**
+ * Consulta's O.S. search: a text naming an O.S. that exists finds it (its number's index, at once);
+ * any other text, the orders whose serial number or product name contains it.
+ */
 export async function search(deps: ApiDeps, text: string) {
-  const rows = await searchServiceOrders(deps.db, { numbers: numbersFor(text), text });
+  const numbers = numbersFor(text);
+  const byNumber = numbers.length ? await listServiceOrders(deps.db, { numbers }) : [];
+  const rows = byNumber.length ? byNumber : await searchServiceOrders(deps.db, { numbers, text });
   return rows.map(listItemJson);
 }
 
