@@ -86,7 +86,7 @@ function listedOrders(db: Db, filter: OrderListFilter) {
 export async function listOrders(
   db: Db,
   filter: OrderListFilter,
-  slice?: { limit: number; offset: number; oldestFirst?: boolean },
+  slice?: { limit: number; offset: number; oldestFirst?: boolean; reversed?: boolean },
 ): Promise<OrderListRow[]> {
   let query = listedOrders(db, filter).select([
     'o.id',
@@ -98,13 +98,16 @@ export async function listOrders(
     'c.name as client_name',
     'o.status_changed_at',
   ]);
+  // `reversed`: the same order read from its end (a page past the middle, paging.ts fromNearerEnd).
+  const [up, down] = slice?.reversed ? (['desc', 'asc'] as const) : (['asc', 'desc'] as const);
   query = slice?.oldestFirst
-    ? query.orderBy('o.status_changed_at', 'asc').orderBy('o.id', 'asc')
-    : query.orderBy(sql`char_length(o.number)`, 'desc').orderBy('o.number', 'desc');
-  return (await query
+    ? query.orderBy('o.status_changed_at', up).orderBy('o.id', up)
+    : query.orderBy(sql`char_length(o.number)`, down).orderBy('o.number', down);
+  const rows = (await query
     .limit(slice?.limit ?? LIST_LIMIT)
     .offset(slice?.offset ?? 0)
     .execute()) as OrderListRow[];
+  return slice?.reversed ? rows.reverse() : rows;
 }
 
 /** How many living orders the same filter holds (a page's total). */

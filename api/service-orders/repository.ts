@@ -247,7 +247,7 @@ export type ListRow = {
 };
 
 /** Which of a list's rows: a slice (`limit`, `offset`), and the longest in their status first. */
-export type ListSlice = { limit: number; offset: number; oldestFirst?: boolean };
+export type ListSlice = { limit: number; offset: number; oldestFirst?: boolean; reversed?: boolean };
 
 type ListFilter = { kind?: ServiceOrderKind; status?: number; numbers?: readonly string[] };
 
@@ -280,16 +280,19 @@ export async function listServiceOrders(db: Db, filter: ListFilter, slice?: List
     'so.created_at',
     'so.status_changed_at',
   ]);
+  // `reversed`: the same order read from its end (a page past the middle, paging.ts fromNearerEnd).
+  const [up, down] = slice?.reversed ? (['desc', 'asc'] as const) : (['asc', 'desc'] as const);
   query = slice?.oldestFirst
-    ? query.orderBy('so.status_changed_at', 'asc').orderBy('so.id', 'asc')
+    ? query.orderBy('so.status_changed_at', up).orderBy('so.id', up)
     : query
-        .orderBy(sql`left(so.number, 1)`, 'desc')
-        .orderBy(sql`length(so.number)`, 'desc')
-        .orderBy('so.number', 'desc');
-  return (await query
+        .orderBy(sql`left(so.number, 1)`, down)
+        .orderBy(sql`length(so.number)`, down)
+        .orderBy('so.number', down);
+  const rows = (await query
     .limit(slice?.limit ?? LIST_LIMIT)
     .offset(slice?.offset ?? 0)
     .execute()) as ListRow[];
+  return slice?.reversed ? rows.reverse() : rows;
 }
 
 /** How many living orders the same filter holds (a page's total). */

@@ -19,7 +19,7 @@ import { findClient } from '../clients/repository.ts';
 import type { ApiDeps } from '../context.ts';
 import type { Db } from '../db/connect.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import type { Page, Paging } from '../http/paging.ts';
+import { fromNearerEnd, type Page, type Paging } from '../http/paging.ts';
 import { checkVersion } from '../http/versions.ts';
 import { nextNumber } from '../numbering/next-number.ts';
 import {
@@ -138,10 +138,13 @@ export async function listPage(
   paging: Paging,
 ): Promise<Page<ReturnType<typeof listItemJson>>> {
   const filter = listFilter(kind, query);
-  const [rows, total] = await Promise.all([
-    listServiceOrders(deps.db, filter, { ...paging, oldestFirst: query.ordem === 'antigas' }),
-    countServiceOrders(deps.db, filter),
-  ]);
+  const total = await countServiceOrders(deps.db, filter);
+  const far = fromNearerEnd(paging, total);
+  const rows = await listServiceOrders(deps.db, filter, {
+    ...(far ?? paging),
+    oldestFirst: query.ordem === 'antigas',
+    reversed: far !== null,
+  });
   return { items: rows.map(listItemJson), total, ...paging };
 }
 
