@@ -34,7 +34,10 @@ function readInput(text: string): Date | null {
 function DatePicker({ inputId, label }: Props) {
   const [open, setOpen] = useState(false);
   const [month, setMonth] = useState(() => new Date());
+  /** Where the calendar opens, so all of it is on screen: below the button unless only above fits. */
+  const [place, setPlace] = useState('');
   const root = useRef<HTMLDivElement>(null);
+  const calendar = useRef<HTMLDivElement>(null);
   const input = () => document.getElementById(inputId) as HTMLInputElement | null;
 
   useEffect(() => {
@@ -51,9 +54,24 @@ function DatePicker({ inputId, label }: Props) {
     };
   }, [open]);
 
+  // Once open, measured against the viewport: a field near the bottom of the screen opens it upwards,
+  // one near the left edge anchors it to the left; what still does not fit is scrolled into view.
+  useEffect(() => {
+    const box = calendar.current?.getBoundingClientRect();
+    const button = root.current?.getBoundingClientRect();
+    if (!open || !box || !button || place) return;
+    const below = window.innerHeight - button.bottom;
+    const up = box.bottom > window.innerHeight && button.top > below && button.top >= box.height + 8;
+    const left = box.left < 0;
+    if (up || left) setPlace(`${up ? 'above' : ''} ${left ? 'from-left' : ''}`.trim());
+    else if (box.bottom > window.innerHeight || box.top < 0)
+      calendar.current?.scrollIntoView({ block: 'nearest' });
+  }, [open, place]);
+
   function toggle() {
     const current = readInput(input()?.value ?? '');
     setMonth(current ?? new Date());
+    setPlace('');
     setOpen(!open);
   }
 
@@ -95,7 +113,12 @@ function DatePicker({ inputId, label }: Props) {
         </svg>
       </button>
       {open ? (
-        <div class="calendar" role="dialog" aria-label={`Calendário: ${label}`}>
+        <div
+          class={place ? `calendar ${place}` : 'calendar'}
+          ref={calendar}
+          role="dialog"
+          aria-label={`Calendário: ${label}`}
+        >
           <div class="calendar-head">
             <button
               type="button"

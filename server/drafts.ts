@@ -28,6 +28,11 @@ export type Draft = {
   /** Why it was kept: the page says what happened. */
   reason: 'invalid' | 'stale' | 'signed-out' | 'failed';
   toast?: string;
+  /**
+   * The one-use key the form carried (server/idempotency.ts), kept apart from the typing: the form
+   * shown again carries it, so a create that had already gone through is opened, not made twice.
+   */
+  formKey?: string;
 };
 
 /** The typed text fields of a body, without secrets, bounded. */

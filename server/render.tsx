@@ -24,6 +24,11 @@ export type PageMeta = {
   bodyClass?: string;
   /** A print sheet: the whole document is the sheet, with its own stylesheet and no app menu. */
   sheet?: boolean;
+  /**
+   * The forms' one-use key, when the page shows again a form that was refused or kept through a lost
+   * session (its draft holds the key): the same key, so it still creates once. Else a new one.
+   */
+  formKey?: string | undefined;
 };
 
 export function renderPage(
@@ -35,7 +40,7 @@ export function renderPage(
 ): string {
   const context: ViewContext = {
     csrfToken: req.session ? generateToken(req) : '',
-    formKey: randomBytes(16).toString('base64url'),
+    formKey: meta.formKey ?? randomBytes(16).toString('base64url'),
     page: req.method === 'GET' ? req.originalUrl : (formPageOf(req) ?? req.originalUrl),
     user: req.session?.auth?.user ?? null,
     islands: new Set(),

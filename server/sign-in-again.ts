@@ -7,6 +7,7 @@
 import type { Request, Response } from 'express';
 import type { WebDeps } from './context.ts';
 import { formPageOf, safeLocalPath, saveDraft, typedFields, withDraft } from './drafts.ts';
+import { formKeyOf } from './idempotency.ts';
 import { flash } from './middleware/flash.ts';
 
 export const NEXT_PARAM = 'next';
@@ -46,7 +47,13 @@ export async function keepTypingAndSignIn(deps: WebDeps, req: Request, res: Resp
   let target = pagePath === '/' ? null : page;
   const values = typedFields(req.body);
   if (target && pagePath && Object.keys(values).length > 0) {
-    const id = await saveDraft(deps, { path: pagePath, values, reason: 'signed-out' });
+    const key = formKeyOf(req);
+    const id = await saveDraft(deps, {
+      path: pagePath,
+      values,
+      reason: 'signed-out',
+      ...(key ? { formKey: key } : {}),
+    });
     target = withDraft(target, id);
   }
   if (signedIn) {

@@ -3,6 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import { isManager } from '../../domain/users.ts';
 import type { ApiDeps } from '../context.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
+import { isActiveUser } from './active-users.ts';
 import { knownAccessToken, type SessionClaims, verifyAccessToken } from './tokens.ts';
 
 declare global {
@@ -18,16 +19,23 @@ export function requireAuth(deps: ApiDeps): RequestHandler {
     const token = bearerToken(req);
     // A token verified before goes on at once; only a new one waits for its signature to be checked.
     const known = token ? knownAccessToken(deps.keys, token) : undefined;
-    if (known) {
-      req.user = known;
-      next();
-      return;
-    }
-    return verified(deps, token).then((claims) => {
-      req.user = claims;
-      next();
-    });
+    if (known) return signedInAs(deps, req, known, next);
+    return verified(deps, token).then((claims) => signedInAs(deps, req, claims, next));
   };
+}
+
+/**
+ * Lets the request on as the token's user while that user is active: a deactivated user is refused
+ * at once, like an expired token (their refresh tokens were revoked, so the web signs them out).
+ */
+function signedInAs(deps: ApiDeps, req: Request, claims: SessionClaims, next: () => void) {
+  const go = (active: boolean) => {
+    if (!active) throw unauthorized();
+    req.user = claims;
+    next();
+  };
+  const active = isActiveUser(deps.db, claims.id);
+  return typeof active === 'boolean' ? go(active) : active.then(go);
 }
 
 function bearerToken(req: Request): string | null {

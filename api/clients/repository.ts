@@ -6,7 +6,11 @@ import type { Db } from '../db/connect.ts';
 import { isoTimestamp } from '../db/json-values.ts';
 import type { ClientInput } from './schema.ts';
 
-export type ClientRow = { id: number } & ClientFields & { created_at: Date; updated_at: Date };
+export type ClientRow = { id: number } & ClientFields & {
+    created_at: Date;
+    updated_at: Date;
+    version: number;
+  };
 
 /** A client as the api shows it: every field, dates as ISO strings. */
 export type PublicClient = Omit<ClientRow, 'created_at' | 'updated_at'> & {
@@ -20,6 +24,8 @@ export const CLIENT_COLUMNS = [
   ...CLIENT_FIELD_NAMES,
   'created_at',
   'updated_at',
+  // Counts the client's edits (migration 005): an edit loaded from an older one is refused (409).
+  'version',
 ] as const satisfies readonly (keyof ClientRow)[];
 const columns = CLIENT_COLUMNS;
 
@@ -173,7 +179,7 @@ export async function insertClient(db: Db, input: ClientInput): Promise<ClientRo
 export async function updateClient(db: Db, id: number, input: ClientInput): Promise<ClientRow | undefined> {
   return db
     .updateTable('clients')
-    .set({ ...input, updated_at: sql`now()` })
+    .set({ ...input, updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .returning(columns)

@@ -5,7 +5,8 @@ import type { ApiDeps } from '../context.ts';
 import { notFound, parse } from '../http/errors.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { pagingOf } from '../http/paging.ts';
-import { ClientBody, clientIdOf, SearchQuery } from './schema.ts';
+import { expectedVersion } from '../http/versions.ts';
+import { ClientBody, ClientEditBody, clientIdOf, SearchQuery } from './schema.ts';
 import * as clients from './service.ts';
 
 /** A path id that cannot name a client answers 404, like one that names none. */
@@ -38,7 +39,8 @@ export function clientRoutes(deps: ApiDeps): Router {
 
   router.put('/clients/:id', signedIn, async (req, res) => {
     const id = idOrNotFound(req.params.id);
-    res.json(await clients.update(deps, caller(req), id, parse(ClientBody, req.body)));
+    const { version, ...input } = parse(ClientEditBody, req.body);
+    res.json(await clients.update(deps, caller(req), id, input, expectedVersion(req, version)));
   });
 
   router.delete('/clients/:id', signedIn, async (req, res) => {

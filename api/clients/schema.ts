@@ -14,6 +14,7 @@ import {
 } from '../../domain/documents.ts';
 import { requiredName, TEXT_MAX } from '../http/fields.ts';
 import { pagingFields } from '../http/paging.ts';
+import { versionField } from '../http/versions.ts';
 
 const NOT_TEXT = 'Deve ser um texto';
 
@@ -78,6 +79,9 @@ export const ClientBody = z.object({
 });
 
 export type ClientInput = z.output<typeof ClientBody>;
+
+/** An edit: the fields, and the version it was loaded from when the caller names one (409 when stale). */
+export const ClientEditBody = ClientBody.extend(versionField);
 
 export const SEARCH_MAX = 200;
 

@@ -6,6 +6,7 @@ import type { ApiDeps } from '../context.ts';
 import type { Db } from '../db/connect.ts';
 import { ApiError, conflict, notFound } from '../http/errors.ts';
 import type { Paging } from '../http/paging.ts';
+import { checkVersion } from '../http/versions.ts';
 import { isUniqueViolation } from '../users/repository.ts';
 import { clientWithOrderLists, countSearch, openOrderNumbers, searchWithOrderLists } from './order-lists.ts';
 import {
@@ -115,11 +116,19 @@ export async function create(deps: ApiDeps, actor: AccessClaims, input: ClientIn
   }
 }
 
-export async function update(deps: ApiDeps, actor: AccessClaims, id: number, input: ClientInput) {
+export async function update(
+  deps: ApiDeps,
+  actor: AccessClaims,
+  id: number,
+  input: ClientInput,
+  expected?: number,
+) {
   try {
     const row = await deps.db.transaction().execute(async (trx) => {
       const before = await findClient(trx, id, { forUpdate: true });
       if (!before) throw notFound(NOT_FOUND);
+      // Checked under the row's lock: no other edit can land between this check and the write.
+      await checkVersion(expected, before, () => publicClient(before));
       const after = await updateClient(trx, id, input);
       if (!after) throw notFound(NOT_FOUND);
       await recordAudit(trx, {

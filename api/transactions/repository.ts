@@ -15,6 +15,8 @@ export type TransactionRow = {
   service_order_id: number | null;
   order_id: number | null;
   created_at: Date | string;
+  /** Counts the entry's edits (migration 005): an edit loaded from an older one is refused (409). */
+  version: number;
 };
 
 export type NewTransaction = {
@@ -38,6 +40,7 @@ const columns = [
   'service_order_id',
   'order_id',
   'created_at',
+  'version',
 ] as const;
 
 export async function insertTransaction(db: Db, t: NewTransaction): Promise<TransactionRow> {
@@ -131,6 +134,7 @@ export function cashEntriesQuery(db: Db) {
       't.service_order_id',
       't.order_id',
       't.created_at',
+      't.version',
       'so.number as so_number',
       'so.product_name as so_product_name',
       'so.product_brand as so_product_brand',
@@ -284,6 +288,8 @@ export async function cashEntry(db: Db, id: number): Promise<CashEntryRow | unde
 export function cashEntryJson(row: CashEntryRow) {
   return {
     ...transactionJson(row),
+    // The cash screens edit entries: the edit count goes with them (an edit naming an older one is 409).
+    version: row.version,
     service_order:
       row.service_order_id === null
         ? null
@@ -336,6 +342,7 @@ export async function updateEntry(
       description: change.description,
       payment_method: change.paymentMethod,
       updated_at: sql`now()`,
+      version: sql`version + 1`,
     })
     .where('id', '=', id)
     .where('deleted_at', 'is', null)

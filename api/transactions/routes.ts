@@ -9,6 +9,7 @@ import type { ApiDeps } from '../context.ts';
 import { parse } from '../http/errors.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { idParam } from '../http/values.ts';
+import { expectedVersion } from '../http/versions.ts';
 import { sendJsonArray } from './json-array.ts';
 import { cashEntryJson } from './repository.ts';
 import { cashSchemas, optionalConfirmation } from './schema.ts';
@@ -51,7 +52,8 @@ export function cashRoutes(deps: ApiDeps): Router {
     const input = parse(EditEntryBody, req.body);
     const confirmation = optionalConfirmation(req.body);
     const id = entryIdOf(req.params.id);
-    res.json(await cash.update(deps, caller(req), id, input, confirmation, req.ip ?? ''));
+    const expected = expectedVersion(req, input.version);
+    res.json(await cash.update(deps, caller(req), id, input, confirmation, req.ip ?? '', expected));
   });
 
   router.delete('/transactions/:id', signedIn, async (req, res) => {

@@ -9,6 +9,7 @@ import { ManagerConfirmation } from '../auth/schema.ts';
 import { parse } from '../http/errors.ts';
 import { requiredName, TEXT_MAX } from '../http/fields.ts';
 import { businessDate, moneyCents, queryInteger } from '../http/values.ts';
+import { versionField } from '../http/versions.ts';
 
 /** The longest period the cash by period answers, both ends counted. */
 export const PERIOD_MAX_DAYS = 400;
@@ -133,7 +134,8 @@ export function cashSchemas(shopTz: string) {
   const NewEntryBody = z.object({ ...entryFields, date: day(shopTz).optional() });
 
   /** PUT /transactions/{id}: the four fields; the date stays as it was (SPEC §7). */
-  const EditEntryBody = z.object(entryFields);
+  // An edit may name the version it was loaded from (409 when the entry has moved on since).
+  const EditEntryBody = z.object({ ...entryFields, ...versionField });
 
   return { DayQuery, PeriodQuery, PeriodPageQuery, NewEntryBody, EditEntryBody };
 }

@@ -10,6 +10,7 @@ import { confirmManager } from '../auth/service.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
 import type { ApiDeps } from '../context.ts';
 import { conflict, notFound } from '../http/errors.ts';
+import { checkVersion } from '../http/versions.ts';
 import {
   cashEntry,
   cashEntryChunks,
@@ -82,6 +83,7 @@ export async function update(
   input: EditEntryInput,
   confirmation: Confirmation | null,
   ip: string,
+  expected?: number,
 ) {
   const manager = confirmation ? await confirmManager(deps, confirmation, ip) : null;
   if (id === null) throw notFound(NOT_FOUND);
@@ -89,6 +91,11 @@ export async function update(
     const before = await findLiveTransaction(trx, id, { forUpdate: true });
     if (!before) throw notFound(NOT_FOUND);
     if (!isManualEntryType(before.type)) throw conflict(ONLY_MANUAL_EDITABLE);
+    // Under the row's lock: another manager's edit since this one was loaded is not overwritten.
+    await checkVersion(expected, before, async () => {
+      const current = await cashEntry(trx, id);
+      return current ? cashEntryJson(current) : null;
+    });
     const after = await updateEntry(trx, id, {
       type: input.type,
       valueCents: input.value,

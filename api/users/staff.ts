@@ -8,6 +8,7 @@ import { Router } from 'express';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { recordAudit } from '../audit/repository.ts';
+import { forgetUser } from '../auth/active-users.ts';
 import { revokeUserTokensExcept } from '../auth/refresh-tokens.ts';
 import { caller, requireAuth, requireManager } from '../auth/require-auth.ts';
 import type { ApiDeps } from '../context.ts';
@@ -81,6 +82,8 @@ export function staffRoutes(deps: ApiDeps): Router {
       return after;
     });
     if (!row) throw notFound('Usuário não encontrado');
+    // Their access token stops working now, not when it expires.
+    forgetUser(deps.db, id);
     res.json(row);
   });
 

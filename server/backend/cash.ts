@@ -52,7 +52,8 @@ export function createEntry(backend: Backend, body: NewEntry) {
 }
 
 /** PUT /transactions/{id} carries SPEC's four fields only: the manager was confirmed before. */
-export function updateEntry(backend: Backend, id: string, body: EntryFields) {
+/** `version` only when the entry was read with one (our api): a SPEC §7 backend gets the fields alone. */
+export function updateEntry(backend: Backend, id: string, body: EntryFields & { version?: number }) {
   return backend.call<CashEntry>('PUT', `/transactions/${encodeURIComponent(id)}`, { body });
 }
 

@@ -24,7 +24,12 @@ export function createClient(backend: Backend, body: ClientFields): Promise<ApiR
   return backend.call<Client>('POST', '/clients', { body });
 }
 
-export function updateClient(backend: Backend, id: string, body: ClientFields): Promise<ApiResult<Client>> {
+/** `version` only when the record was read with one (our api): a SPEC §7 backend gets the fields alone. */
+export function updateClient(
+  backend: Backend,
+  id: string,
+  body: ClientFields & { version?: number },
+): Promise<ApiResult<Client>> {
   return backend.call<Client>('PUT', `/clients/${encodeURIComponent(id)}`, { body });
 }
 

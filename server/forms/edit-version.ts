@@ -14,6 +14,14 @@ import type { ConflictRow } from '../../views/components/EditConflict.tsx';
 export const VERSION_FIELD = '_version';
 export const LOADED_FIELD = '_loaded';
 
+/** What our api answers (409) to an edit naming a version the record has moved on from. */
+const STALE_API_MESSAGE = 'Este registro foi alterado por outra pessoa depois que você o abriu.';
+
+/** Whether a refused save is our api's version check (not another 409, such as a CPF already taken). */
+export function staleRefusal(result: { ok: boolean; status?: number; message?: string }): boolean {
+  return !result.ok && result.status === 409 && result.message === STALE_API_MESSAGE;
+}
+
 /** The version a backend's record carries, when it carries one. */
 export function versionOf(record: unknown): number | undefined {
   const version = (record as { version?: unknown } | null)?.version;

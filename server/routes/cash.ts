@@ -8,7 +8,7 @@ import type { CashEntry } from '../../contract/transactions.ts';
 import type { Toast } from '../../contract/web.ts';
 import { formatDisplayDate, todayInShop } from '../../domain/dates.ts';
 import { formatMoney } from '../../domain/money.ts';
-import { isManualEntryType } from '../../domain/transactions.ts';
+import { isManualEntryType, MANUAL_ENTRY_TYPES } from '../../domain/transactions.ts';
 import { CashLock, type CashLockState } from '../../views/components/CashLock.tsx';
 import type { EntryDialogState } from '../../views/components/EntryDialog.tsx';
 import type { ManagerDialogState } from '../../views/components/ManagerDialog.tsx';
@@ -21,7 +21,17 @@ import { loadPeriodPage, pagerOf, periodHref } from '../cash-period.ts';
 import { periodReport } from '../cash-report.ts';
 import { cashApi, cashToken, lockCash, unlockCash } from '../cash-unlock.ts';
 import type { WebDeps } from '../context.ts';
+import { DRAFT_PARAM, type Draft, saveDraft, typedFields, withDraft } from '../drafts.ts';
 import { DeleteEntryForm, EditEntryForm, EntryForm, PeriodForm, UnlockForm } from '../forms/cash.ts';
+import {
+  changedSince,
+  conflictRows,
+  loadedMarks,
+  postedVersion,
+  staleRefusal,
+} from '../forms/edit-version.ts';
+import { backToCreateForm, restoredDraft } from '../forms/refused-create.ts';
+import { typedValues } from '../forms/service-order.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
 import { submitOnce } from '../idempotency.ts';
 import { type ConfirmationOutcome, confirmManager, refusalStatus } from '../manager-confirmation.ts';
@@ -36,11 +46,29 @@ const TEXT = {
   deleteFailed: 'Ocorreu um erro ao excluir a transação. Cheque os valores.',
   created: 'Lançamento criado com sucesso!',
   edited: 'Lançamento editado com sucesso!',
+  entryGone: 'Este lançamento foi excluído por outra pessoa enquanto você editava. Nada foi salvo.',
   deleted: 'Lançamento excluído com sucesso!',
 };
 
 const SCREENS = { '/caixa-hoje': 'Caixa do dia', '/caixa-periodo': 'Caixa por período' } as const;
 type Screen = keyof typeof SCREENS;
+
+const ENTRY_FIELDS = ['type', 'description', 'value', 'payment_method'] as const;
+/** The entry an edit's draft belongs to (a create's draft has none). */
+const ENTRY_ID_FIELD = '_entry';
+/** The edit dialog's labels, for the side-by-side comparison. */
+const ENTRY_LABELS = {
+  type: 'Tipo',
+  description: 'Descrição',
+  value: 'Valor',
+  payment_method: 'Forma de pagamento',
+};
+
+/** The draft id of a query or a posted unlock (`rascunho`), when it looks like one. */
+function draftIdOf(source: unknown): string | undefined {
+  const id = textOf(source, DRAFT_PARAM);
+  return /^[A-Za-z0-9_-]{22}$/.test(id) ? id : undefined;
+}
 
 const entryValues = (e: CashEntry) => ({
   type: String(e.type),
@@ -79,10 +107,12 @@ export function cashRoutes(deps: WebDeps): Router {
   router.post('/caixa/acessar', async (req, res) => {
     const back: Screen = textOf(req.body, 'voltar') === '/caixa-periodo' ? '/caixa-periodo' : '/caixa-hoje';
     const values = { username: textOf(req.body, 'username') };
+    const draft = draftIdOf(req.body);
     const form = validateForm(UnlockForm, req.body);
-    if (!form.ok) return showLock(req, res, back, { open: true, values, errors: form.errors }, 400);
+    if (!form.ok) return showLock(req, res, back, { open: true, values, errors: form.errors, draft }, 400);
     const outcome = await unlockCash(deps, req, form.data.username, form.data.password);
-    if (outcome === 'unlocked') return res.redirect(303, back);
+    // Typing kept while the cash was locked (a lost session) comes back with the unlock.
+    if (outcome === 'unlocked') return res.redirect(303, draft ? withDraft(back, draft) : back);
     if (outcome === 'not-manager') return res.redirect(303, `${back}?acesso=negado`);
     const toasts: Toast[] = [{ kind: 'error', text: TEXT.unlockFailed }];
     return showLock(req, res, back, { open: true, values }, outcome === 'too-many' ? 429 : 401, toasts);
@@ -100,11 +130,45 @@ export function cashRoutes(deps: WebDeps): Router {
     remove?: { id: string; state: ManagerDialogState };
     status?: number;
     toasts?: Toast[];
+    formKey?: string | undefined;
+    /** An edit brought back by a draft: its typing, compared with the entry as it is now. */
+    editDraft?: { id: string; values: Record<string, string>; errors?: Record<string, string> | undefined };
   };
+
+  /**
+   * The edit dialog of an entry: as loaded, as a draft brought it back (typing and errors), or — when
+   * the entry was saved by someone else since the draft's form was loaded — both versions side by side.
+   * It always carries what it shows now as loaded, so saving over is checked against this version.
+   */
+  function editState(entry: CashEntry, o: DayOverrides): EntryDialogState {
+    const current = entryValues(entry);
+    const loaded = loadedMarks(entry, current);
+    if (o.edit) return { ...o.edit.state, loaded };
+    const draft = o.editDraft;
+    if (!draft) return { open: true, values: current, loaded };
+    const yours = typedValues(draft.values, [...ENTRY_FIELDS, 'confirm_username']);
+    if (!changedSince(draft.values, entry, current)) {
+      return { open: true, values: yours, errors: draft.errors, loaded };
+    }
+    const shown = (v: Record<string, string | undefined>) => ({
+      ...v,
+      type: MANUAL_ENTRY_TYPES.find((t) => String(t.code) === v.type)?.label ?? v.type,
+    });
+    return {
+      open: true,
+      values: yours,
+      loaded,
+      conflict: {
+        rows: conflictRows(ENTRY_LABELS, shown(current), shown(yours)),
+        discardHref: `/caixa-hoje?editar=${encodeURIComponent(String(entry.id))}`,
+      },
+    };
+  }
 
   async function showDay(req: Request, res: Response, o: DayOverrides = {}) {
     const cash = cashApi(deps, req);
-    if (!cash) return showLock(req, res, '/caixa-hoje');
+    // Locked (a lost session locks it too): the unlock comes back to the same draft.
+    if (!cash) return showLock(req, res, '/caixa-hoje', { draft: draftIdOf(req.query) });
     const date = today();
     const result = await entriesOfDay(cash, date);
     if (!result.ok) {
@@ -115,7 +179,7 @@ export function cashRoutes(deps: WebDeps): Router {
       ]);
     }
     const entries = result.data;
-    const editId = o.edit?.id ?? textOf(req.query, 'editar');
+    const editId = o.edit?.id ?? o.editDraft?.id ?? textOf(req.query, 'editar');
     const removeId = o.remove?.id ?? textOf(req.query, 'deletar');
     // Only sales and purchases can be edited (SPEC §2): ?editar= of another entry opens nothing.
     const editing = entries.find((e) => String(e.id) === editId && isManualEntryType(e.type));
@@ -129,23 +193,26 @@ export function cashRoutes(deps: WebDeps): Router {
         byMethod: balanceByMethodOf(entries),
         entries,
         create: o.create ?? { open: req.query.dialogo === CREATE_ENTRY_DIALOG },
-        edit: editing
-          ? { entry: editing, state: o.edit?.state ?? { open: true, values: entryValues(editing) } }
-          : null,
+        edit: editing ? { entry: editing, state: editState(editing, o) } : null,
         remove: removing ? { entry: removing, state: o.remove?.state ?? { open: true } } : null,
       }),
-      { title: 'Caixa do dia', status: o.status ?? 200, toasts: o.toasts ?? [] },
+      { title: 'Caixa do dia', status: o.status ?? 200, toasts: o.toasts ?? [], formKey: o.formKey },
     );
   }
 
-  router.get('/caixa-hoje', (req, res) => showDay(req, res));
-
-  const typedEntry = (req: Request) => ({
-    type: textOf(req.body, 'type'),
-    description: textOf(req.body, 'description'),
-    value: textOf(req.body, 'value'),
-    payment_method: textOf(req.body, 'payment_method'),
+  // A refused entry (post/redirect/get), or one kept through a lost session, comes back in its dialog.
+  router.get('/caixa-hoje', async (req, res) => {
+    const restored = cashApi(deps, req) ? await restoredDraft(deps, req) : null;
+    if (!restored) return showDay(req, res);
+    const { values, errors, toasts, formKey } = restored;
+    // An edit's draft names its entry; a create's does not.
+    if (values[ENTRY_ID_FIELD]) {
+      return showDay(req, res, { editDraft: { id: values[ENTRY_ID_FIELD], values, errors }, toasts });
+    }
+    const state = { open: true, values: typedValues(values, ENTRY_FIELDS), errors };
+    return showDay(req, res, { create: state, toasts, formKey });
   });
+
   const failure = (status: number) => (status >= 400 && status < 500 ? status : 502);
   /** A dialog's typed manager did not pass: its own message, or the action's failure when the api failed. */
   const refusal = (outcome: Exclude<ConfirmationOutcome, 'confirmed'>, failedText: string) =>
@@ -159,7 +226,6 @@ export function cashRoutes(deps: WebDeps): Router {
   router.post('/caixa-hoje/lancamentos', async (req, res) => {
     const cash = cashApi(deps, req);
     if (!cash) return res.redirect(303, '/caixa-hoje');
-    const values = typedEntry(req);
     // Once per form render: Back and Salvar, or a double click, never books the entry twice.
     await submitOnce(
       deps,
@@ -169,7 +235,7 @@ export function cashRoutes(deps: WebDeps): Router {
       async (api) => {
         const form = validateForm(EntryForm, req.body);
         if (!form.ok) {
-          await showDay(req, res, { create: { open: true, values, errors: form.errors }, status: 400 });
+          await backToCreateForm(deps, req, res, '/caixa-hoje', { errors: form.errors });
           return null;
         }
         const { type, description, value, payment_method } = form.data;
@@ -181,10 +247,9 @@ export function cashRoutes(deps: WebDeps): Router {
           date: today(),
         });
         if (!result.ok) {
-          await showDay(req, res, {
-            create: { open: true, values, errors: result.issues ?? {} },
-            status: failure(result.status),
-            toasts: [{ kind: 'error', text: TEXT.createFailed }],
+          await backToCreateForm(deps, req, res, '/caixa-hoje', {
+            errors: result.issues ?? {},
+            toast: TEXT.createFailed,
           });
           return null;
         }
@@ -199,32 +264,45 @@ export function cashRoutes(deps: WebDeps): Router {
     const cash = cashApi(deps, req);
     if (!cash) return res.redirect(303, '/caixa-hoje');
     const id = String(req.params.id);
-    const values = { ...typedEntry(req), confirm_username: textOf(req.body, 'confirm_username') };
+    /** Post/redirect/get: the typing (never the password) and why it was refused, shown by the GET. */
+    const backToDialog = async (refusal: Pick<Draft, 'errors' | 'toast' | 'reason'>) => {
+      const values: Record<string, string> = { ...typedFields(req.body), [ENTRY_ID_FIELD]: id };
+      delete values._from;
+      const draft = await saveDraft(deps, { path: '/caixa-hoje', values, ...refusal });
+      res.redirect(303, withDraft('/caixa-hoje', draft));
+    };
     const form = validateForm(EditEntryForm, req.body);
-    if (!form.ok)
-      return showDay(req, res, {
-        edit: { id, state: { open: true, values, errors: form.errors } },
-        status: 400,
-      });
+    if (!form.ok) return backToDialog({ errors: form.errors, reason: 'invalid' });
+    // Read again: another manager's save since this dialog was loaded is shown, not overwritten.
+    const day = await entriesOfDay(cash, today());
+    const entry = day.ok ? day.data.find((e) => String(e.id) === id) : undefined;
+    if (day.ok && !entry) {
+      flash(req, 'error', TEXT.entryGone);
+      return res.redirect(303, '/caixa-hoje');
+    }
+    if (entry && changedSince(req.body, entry, entryValues(entry))) return backToDialog({ reason: 'stale' });
     const { value, confirm_username, confirm_password, ...rest } = form.data;
     const confirmed = await confirmManager(deps, req, { confirm_username, confirm_password });
     if (confirmed !== 'confirmed') {
       const { errors, toasts } = refusal(confirmed, TEXT.editFailed);
-      return showDay(req, res, {
-        edit: { id, state: { open: true, values, errors } },
-        status: refusalStatus(confirmed),
-        toasts,
+      return backToDialog({
+        errors: errors as Record<string, string>,
+        toast: toasts[0]?.text,
+        reason: 'failed',
       });
     }
-    const result = await updateEntry(cash, id, { ...rest, value: value / 100 });
+    const version = postedVersion(req.body);
+    const result = await updateEntry(cash, id, {
+      ...rest,
+      value: value / 100,
+      ...(version ? { version } : {}),
+    });
     if (!result.ok) {
+      // Our api saw another save land between the re-read and this one.
+      if (staleRefusal(result)) return backToDialog({ reason: 'stale' });
       const text = result.status === 403 ? TEXT.notManager : TEXT.editFailed;
       const errors = result.status === 403 ? { confirm_username: TEXT.notManager } : (result.issues ?? {});
-      return showDay(req, res, {
-        edit: { id, state: { open: true, values, errors } },
-        status: failure(result.status),
-        toasts: [{ kind: 'error', text }],
-      });
+      return backToDialog({ errors, toast: text, reason: 'failed' });
     }
     flash(req, 'success', TEXT.edited);
     res.redirect(303, '/caixa-hoje');

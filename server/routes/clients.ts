@@ -15,10 +15,17 @@ import {
 } from '../../views/pages/ClientForm.tsx';
 import { createClient, deleteClient, getClient, updateClient } from '../backend/clients.ts';
 import type { WebDeps } from '../context.ts';
-import { draftFor, saveDraft, typedFields, withDraft } from '../drafts.ts';
+import { type Draft, draftFor, saveDraft, typedFields, withDraft } from '../drafts.ts';
 import { ClientForm as ClientSchema, clientValuesOf } from '../forms/client.ts';
-import { changedSince, conflictRows, loadedMarks } from '../forms/edit-version.ts';
+import {
+  changedSince,
+  conflictRows,
+  loadedMarks,
+  postedVersion,
+  staleRefusal,
+} from '../forms/edit-version.ts';
 import { managerCredentials } from '../forms/fields.ts';
+import { backToCreateForm, restoredDraft } from '../forms/refused-create.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
 import { submitOnce } from '../idempotency.ts';
 import { cutPage, listPager, pageAsked } from '../list-pages.ts';
@@ -123,15 +130,22 @@ export function clientRoutes(deps: WebDeps): Router {
     props: Partial<ClientFormProps>,
     status = 200,
     toasts: Toast[] = [],
+    formKey?: string,
   ) =>
     deps.render(
       req,
       res,
       createElement(ClientForm, { mode: 'create', action: '/cadastrar-cliente', values: {}, ...props }),
-      { title: 'Cadastrar Cliente', status, toasts },
+      { title: 'Cadastrar Cliente', status, toasts, formKey },
     );
 
-  router.get('/cadastrar-cliente', (req, res) => showCreate(req, res, {}));
+  // A refused save or a lost session comes back here (?rascunho=) with the typing and its errors.
+  router.get('/cadastrar-cliente', async (req, res) => {
+    const restored = await restoredDraft(deps, req);
+    if (!restored) return showCreate(req, res, {});
+    const { values, errors, toasts, formKey } = restored;
+    showCreate(req, res, { values: clientValuesOf(values), errors }, 200, toasts, formKey);
+  });
 
   router.post('/cadastrar-cliente', async (req, res) => {
     const values = clientValuesOf(req.body);
@@ -142,7 +156,7 @@ export function clientRoutes(deps: WebDeps): Router {
     await submitOnce(deps, req, res, '/cadastrar-cliente', async (api) => {
       const form = validateForm(ClientSchema, req.body);
       if (!form.ok) {
-        await showCreate(req, res, { values, errors: form.errors }, 400);
+        await backToCreateForm(deps, req, res, '/cadastrar-cliente', { errors: form.errors });
         return null;
       }
       // A deleted client's CPF or CNPJ is taken again only when the person ticked it (api's 409 asks).
@@ -152,9 +166,10 @@ export function clientRoutes(deps: WebDeps): Router {
         ...(reuse ? { [REUSE_DOCUMENT_FIELD]: true } : {}),
       } as typeof form.data);
       if (!result.ok) {
-        await showCreate(req, res, { values, errors: result.issues ?? {} }, httpStatusOf(result.status), [
-          { kind: 'error', text: TEXT.createFailed },
-        ]);
+        await backToCreateForm(deps, req, res, '/cadastrar-cliente', {
+          errors: result.issues ?? {},
+          toast: TEXT.createFailed,
+        });
         return null;
       }
       flash(req, 'success', TEXT.created);
@@ -236,7 +251,7 @@ export function clientRoutes(deps: WebDeps): Router {
   };
 
   // A draft (?rascunho=) comes back here: a save over someone else's change shows both; typing kept
-  // through a lost session is put back in the form.
+  // after a refusal (post/redirect/get) or through a lost session is put back in the form.
   router.get('/editar-cliente/:id', async (req, res) => {
     const draft = await draftFor(deps, req);
     if (!draft) return showEdit(req, res, {});
@@ -262,9 +277,9 @@ export function clientRoutes(deps: WebDeps): Router {
         { title: 'Editar Cliente' },
       );
     }
-    const toasts: Toast[] =
-      draft.reason === 'signed-out' ? [{ kind: 'success', text: SIGN_IN_TEXT.restored }] : [];
-    showEdit(req, res, { values: clientValuesOf(draft.values) }, 200, toasts);
+    const toasts: Toast[] = draft.toast ? [{ kind: 'error', text: draft.toast }] : [];
+    if (draft.reason === 'signed-out') toasts.push({ kind: 'success', text: SIGN_IN_TEXT.restored });
+    showEdit(req, res, { values: clientValuesOf(draft.values), errors: draft.errors }, 200, toasts);
   });
 
   router.post('/editar-cliente/:id', async (req, res) => {
@@ -273,24 +288,28 @@ export function clientRoutes(deps: WebDeps): Router {
       const filled = await fillFromCep(values);
       return showEdit(req, res, filled, Object.keys(filled.errors).length ? 400 : 200);
     }
+    const path = `/editar-cliente/${encodeURIComponent(String(req.params.id))}`;
+    const kept = typedFields(req.body);
+    delete kept._from;
+    /** Keeps the typing and goes back to the form's page, which shows it (post/redirect/get). */
+    const backToForm = async (draft: Omit<Draft, 'path' | 'values'>) =>
+      res.redirect(303, withDraft(path, await saveDraft(deps, { ...draft, path, values: kept })));
     // Saved by someone else since this form was loaded: back to the form, which shows both.
     const loaded = await getClient(req.api, String(req.params.id));
     if (loaded.ok && changedSince(req.body, loaded.data, clientValuesFrom(loaded.data))) {
-      const path = `/editar-cliente/${encodeURIComponent(String(loaded.data.id))}`;
-      const kept = typedFields(req.body);
-      delete kept._from;
-      return res.redirect(
-        303,
-        withDraft(path, await saveDraft(deps, { path, values: kept, reason: 'stale' })),
-      );
+      return backToForm({ reason: 'stale' });
     }
     const form = validateForm(ClientSchema, req.body);
-    if (!form.ok) return showEdit(req, res, { values, errors: form.errors }, 400);
-    const result = await updateClient(req.api, String(req.params.id), form.data);
+    if (!form.ok) return backToForm({ errors: form.errors, reason: 'invalid' });
+    // Our api checks the version under the row's lock, closing the gap after the re-read above.
+    const version = postedVersion(req.body);
+    const result = await updateClient(req.api, String(req.params.id), {
+      ...form.data,
+      ...(version ? { version } : {}),
+    });
     if (!result.ok) {
-      return showEdit(req, res, { values, errors: result.issues ?? {} }, httpStatusOf(result.status), [
-        { kind: 'error', text: TEXT.updateFailed },
-      ]);
+      if (staleRefusal(result)) return backToForm({ reason: 'stale' });
+      return backToForm({ errors: result.issues ?? {}, reason: 'failed', toast: TEXT.updateFailed });
     }
     flash(req, 'success', TEXT.updated);
     res.redirect(303, '/consulta');

@@ -1,7 +1,8 @@
 /**
  * Abrir O.S., Abrir O.S. de Retorno and Abrir Serviço Externo (SPEC §2, §5, §8): search, select, fill
- * in, POST; field errors re-render with 400, an api failure re-renders with the §8 toast and what was
- * typed, success flashes the §8 toast and goes to /os/{id} (303).
+ * in, POST; a refusal (field errors, an api failure with the §8 toast) keeps the typing as a draft and
+ * goes back to the form's page, which shows it (post/redirect/get); success flashes the §8 toast and
+ * goes to /os/{id} (303).
  */
 import { type Request, type Response, Router } from 'express';
 import { createElement } from 'react';
@@ -28,6 +29,7 @@ import {
 import { managerOf, returnWarranty, TEXT_NOT_MANAGER } from '../client-side/return-warranty.ts';
 import type { WebDeps } from '../context.ts';
 import { requiredText } from '../forms/fields.ts';
+import { backToCreateForm, restoredDraft } from '../forms/refused-create.ts';
 import {
   centsFieldsToReais,
   PRODUCT_FIELD_NAMES,
@@ -75,14 +77,6 @@ const ReturnForm = z.object({
   return_motive: requiredText(TEXT.motiveRequired, 2000),
 });
 
-/** The client id a posted open form carried, when it looks like one. */
-function postedClientId(req: Request): string | undefined {
-  const id = textOf(req.body, 'client_id').trim();
-  return ID.test(id) ? id : undefined;
-}
-
-const httpStatusOf = (status: number) => (status >= 400 && status < 500 ? status : 502);
-const error = (text: string): Toast[] => [{ kind: 'error', text }];
 const orderPath = (id: number | string) => `/os/${encodeURIComponent(String(id))}`;
 
 /** The api's field messages, only for fields the form shows (the rest is said by the toast). */
@@ -101,7 +95,25 @@ export function openOrderRoutes(deps: WebDeps): Router {
     errors?: Record<string, string>;
     status?: number;
     toasts?: Toast[];
+    formKey?: string | undefined;
   };
+
+  /** A GET's draft (a refused create, a lost session) as the open screen shows it again. */
+  async function restoredView(req: Request, path: string, names: readonly string[]): Promise<OpenView> {
+    const restored = await restoredDraft(deps, req);
+    if (!restored) return { picker: await clientPickerState(req, path) };
+    const id = restored.values.client_id?.trim();
+    const clientId = id && ID.test(id) ? id : undefined;
+    return {
+      picker: await clientPickerState(req, path, clientId),
+      clientId,
+      values: typedValues(restored.values, names),
+      errors: restored.errors,
+      status: 200,
+      toasts: restored.toasts,
+      formKey: restored.formKey,
+    };
+  }
 
   function showNormal(req: Request, res: Response, v: OpenView) {
     deps.render(
@@ -113,36 +125,34 @@ export function openOrderRoutes(deps: WebDeps): Router {
         errors: v.errors,
         clientId: v.clientId,
       }),
-      { title: 'Abrir O.S.', status: v.status ?? (v.picker.errors ? 400 : 200), toasts: v.toasts ?? [] },
+      {
+        title: 'Abrir O.S.',
+        status: v.status ?? (v.picker.errors ? 400 : 200),
+        toasts: v.toasts ?? [],
+        formKey: v.formKey,
+      },
     );
   }
 
   // A client just registered lands here with its success toast waiting (render takes the flash).
   router.get(OPEN_NORMAL_PATH, async (req, res) => {
-    showNormal(req, res, { picker: await clientPickerState(req, OPEN_NORMAL_PATH) });
+    showNormal(req, res, await restoredView(req, OPEN_NORMAL_PATH, PRODUCT_FIELD_NAMES));
   });
 
   router.post(OPEN_NORMAL_PATH, async (req, res) => {
-    const values = typedValues(req.body, PRODUCT_FIELD_NAMES);
-    const clientId = postedClientId(req);
-    const picker = await clientPickerState(req, OPEN_NORMAL_PATH, clientId ?? '');
     await submitOnce(deps, req, res, OPEN_NORMAL_PATH, async (api) => {
       const form = validateForm(NormalForm, req.body);
       if (!form.ok) {
         // No client behind the form (a stale or forged page): nothing to show under a field, say it in a toast.
-        const toasts = form.errors.client_id || !picker.selected ? error(TEXT.createFailed) : [];
-        showNormal(req, res, { picker, clientId, values, errors: form.errors, status: 400, toasts });
+        const toast = form.errors.client_id ? TEXT.createFailed : undefined;
+        await backToCreateForm(deps, req, res, OPEN_NORMAL_PATH, { errors: form.errors, toast });
         return null;
       }
       const result = await createNormalOrder(api, form.data);
       if (!result.ok) {
-        showNormal(req, res, {
-          picker,
-          clientId,
-          values,
+        await backToCreateForm(deps, req, res, OPEN_NORMAL_PATH, {
           errors: issuesOn(result, PRODUCT_FIELD_NAMES),
-          status: httpStatusOf(result.status),
-          toasts: error(TEXT.createFailed),
+          toast: TEXT.createFailed,
         });
         return null;
       }
@@ -168,36 +178,30 @@ export function openOrderRoutes(deps: WebDeps): Router {
         title: 'Abrir Serviço Externo',
         status: v.status ?? (v.picker.errors ? 400 : 200),
         toasts: v.toasts ?? [],
+        formKey: v.formKey,
       },
     );
   }
 
   router.get(OPEN_EXTERNAL_PATH, async (req, res) => {
-    showExternal(req, res, { picker: await clientPickerState(req, OPEN_EXTERNAL_PATH) });
+    showExternal(req, res, await restoredView(req, OPEN_EXTERNAL_PATH, EXTERNAL_NAMES));
   });
 
   router.post(OPEN_EXTERNAL_PATH, async (req, res) => {
-    const values = typedValues(req.body, EXTERNAL_NAMES);
-    const clientId = postedClientId(req);
-    const picker = await clientPickerState(req, OPEN_EXTERNAL_PATH, clientId ?? '');
     await submitOnce(deps, req, res, OPEN_EXTERNAL_PATH, async (api) => {
       const form = validateForm(ExternalForm, req.body);
       if (!form.ok) {
-        const toasts = form.errors.client_id || !picker.selected ? error(TEXT.externalFailed) : [];
-        showExternal(req, res, { picker, clientId, values, errors: form.errors, status: 400, toasts });
+        const toast = form.errors.client_id ? TEXT.externalFailed : undefined;
+        await backToCreateForm(deps, req, res, OPEN_EXTERNAL_PATH, { errors: form.errors, toast });
         return null;
       }
       const body = centsFieldsToReais(form.data, ['service_value']);
       // SPEC §5: dates are sent as dates, an empty string when blank.
       const result = await createExternalOrder(api, { ...body, service_date: body.service_date ?? '' });
       if (!result.ok) {
-        showExternal(req, res, {
-          picker,
-          clientId,
-          values,
+        await backToCreateForm(deps, req, res, OPEN_EXTERNAL_PATH, {
           errors: issuesOn(result, EXTERNAL_NAMES),
-          status: httpStatusOf(result.status),
-          toasts: error(TEXT.externalFailed),
+          toast: TEXT.externalFailed,
         });
         return null;
       }
@@ -254,49 +258,56 @@ export function openOrderRoutes(deps: WebDeps): Router {
     props: OpenReturnOrderProps,
     status: number,
     toasts: Toast[] = [],
+    formKey?: string,
   ) {
     deps.render(req, res, createElement(OpenReturnOrder, props), {
       title: 'Abrir O.S. de Retorno',
       status,
       toasts,
+      formKey,
     });
   }
 
   router.get(OPEN_RETURN_PATH, async (req, res) => {
-    const [search, original] = await Promise.all([
-      searchState(req),
-      originalOrder(req, textOf(req.query, 'original').trim()),
-    ]);
+    // A refused return (or one kept through a lost session) comes back with its original and reason.
+    const restored = await restoredDraft(deps, req);
+    const originalId = restored?.values.original_service_order_id ?? textOf(req.query, 'original');
+    const [search, original] = await Promise.all([searchState(req), originalOrder(req, originalId.trim())]);
     const hasErrors = Object.keys(search.errors).length > 0;
-    showReturn(req, res, { ...search, original, returnMotive: '' }, hasErrors ? 400 : 200);
+    showReturn(
+      req,
+      res,
+      {
+        ...search,
+        original,
+        returnMotive: restored?.values.return_motive ?? '',
+        errors: { ...search.errors, ...restored?.errors },
+      },
+      hasErrors ? 400 : 200,
+      restored?.toasts,
+      restored?.formKey,
+    );
   });
 
   router.post(OPEN_RETURN_PATH, async (req, res) => {
-    const returnMotive = textOf(req.body, 'return_motive');
     const original = await originalOrder(req, textOf(req.body, 'original_service_order_id').trim());
-    const again = (status: number, errors: Record<string, string>) =>
-      showReturn(
-        req,
-        res,
-        { numero: '', searched: false, results: [], original, returnMotive, errors },
-        status,
-        // SPEC §8: the open-failure toast, also after validation errors on this screen.
-        error(TEXT.createFailed),
-      );
+    // SPEC §8: the open-failure toast, also after validation errors on this screen.
+    const again = (errors: Record<string, string>) =>
+      backToCreateForm(deps, req, res, OPEN_RETURN_PATH, { errors, toast: TEXT.createFailed });
     await submitOnce(deps, req, res, OPEN_RETURN_PATH, async (api) => {
       const form = validateForm(ReturnForm, req.body);
       if (!form.ok) {
-        again(400, form.errors);
+        await again(form.errors);
         return null;
       }
       // Out of warranty the manager's credentials go with the return (decision 020).
       const result = await createReturnedOrder(api, { ...form.data, ...managerOf(req.body) });
       if (!result.ok && result.status === 403 && original?.warranty?.expired) {
-        again(403, { confirm_username: TEXT_NOT_MANAGER });
+        await again({ confirm_username: TEXT_NOT_MANAGER });
         return null;
       }
       if (!result.ok) {
-        again(httpStatusOf(result.status), issuesOn(result, ['return_motive']));
+        await again(issuesOn(result, ['return_motive']));
         return null;
       }
       flash(req, 'success', TEXT.returnCreated);

@@ -38,6 +38,7 @@ import {
   OPEN_PARTS_ORDER_FIELDS,
   OpenPartsOrderForm,
 } from '../forms/parts-order.ts';
+import { backToCreateForm, restoredDraft } from '../forms/refused-create.ts';
 import { centsFieldsToReais, typedValues } from '../forms/service-order.ts';
 import { UpfrontForm } from '../forms/upfront.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
@@ -132,6 +133,7 @@ export function partsOrderRoutes(deps: WebDeps): Router {
     props: Partial<OpenPartsOrderProps> & { clientId?: string },
     status = 200,
     toasts: Toast[] = [],
+    formKey?: string,
   ) {
     const picker = await clientPickerState(req, '/abrir-pedido', props.clientId);
     deps.render(
@@ -143,31 +145,34 @@ export function partsOrderRoutes(deps: WebDeps): Router {
         errors: props.errors,
         clientId: props.clientId && /^\d{1,9}$/.test(props.clientId) ? props.clientId : undefined,
       }),
-      { title: 'Abrir Pedido', status, toasts },
+      { title: 'Abrir Pedido', status, toasts, formKey },
     );
   }
 
-  router.get('/abrir-pedido', (req, res) => showOpen(req, res, {}));
+  // A refused create (or one kept through a lost session) comes back here with its typing.
+  router.get('/abrir-pedido', async (req, res) => {
+    const restored = await restoredDraft(deps, req);
+    if (!restored) return showOpen(req, res, {});
+    const { values, errors, toasts, formKey } = restored;
+    const clientId = values.client_id?.trim() || undefined;
+    const props = { values: typedValues(values, OPEN_PARTS_ORDER_FIELDS), errors, clientId };
+    await showOpen(req, res, props, 200, toasts, formKey);
+  });
 
   router.post('/abrir-pedido', async (req, res) => {
-    const values = typedValues(req.body, OPEN_PARTS_ORDER_FIELDS);
-    const clientId = textOf(req.body, 'client_id').trim();
     await submitOnce(deps, req, res, '/abrir-pedido', async (api) => {
       const form = validateForm(OpenPartsOrderForm, req.body);
       if (!form.ok) {
-        const toasts = form.errors.client_id ? error(PARTS_ORDER_TEXT.createFailed) : [];
-        await showOpen(req, res, { values, errors: form.errors, clientId }, 400, toasts);
+        const toast = form.errors.client_id ? PARTS_ORDER_TEXT.createFailed : undefined;
+        await backToCreateForm(deps, req, res, '/abrir-pedido', { errors: form.errors, toast });
         return null;
       }
       const result = await createPartsOrder(api, centsFieldsToReais(form.data, MONEY_FIELDS));
       if (!result.ok) {
-        await showOpen(
-          req,
-          res,
-          { values, errors: result.issues ?? {}, clientId },
-          httpStatusOf(result.status),
-          error(PARTS_ORDER_TEXT.createFailed),
-        );
+        await backToCreateForm(deps, req, res, '/abrir-pedido', {
+          errors: result.issues ?? {},
+          toast: PARTS_ORDER_TEXT.createFailed,
+        });
         return null;
       }
       flash(req, 'success', PARTS_ORDER_TEXT.created);

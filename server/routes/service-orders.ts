@@ -26,10 +26,11 @@ import {
 import { loadOrderPanel, panelOrderOfService } from '../client-side/order-panel.ts';
 import type { WebDeps } from '../context.ts';
 import { managerCredentials, requiredText } from '../forms/fields.ts';
+import { backToCreateForm, type Restored, restoredDraft } from '../forms/refused-create.ts';
 import { UpfrontForm } from '../forms/upfront.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
 import { submitOnce } from '../idempotency.ts';
-import { confirmManager, refusalStatus } from '../manager-confirmation.ts';
+import { confirmManager } from '../manager-confirmation.ts';
 import { flash } from '../middleware/flash.ts';
 import { type OrderAction, settledToast } from '../settled-orders.ts';
 import { serviceOrderEditRoutes } from './service-order-edit.ts';
@@ -64,7 +65,13 @@ type DetailOverrides = {
   cancel?: CancelState;
   remove?: ManagerDialogState;
   panel?: OrderPanelView | null;
+  /** A refused dialog's one-use key, when its draft brings it back (the payment still goes in once). */
+  formKey?: string | undefined;
 };
+
+/** Which dialog of the order page a refused form's draft belongs to. */
+const DIALOG_FIELD = '_dialog';
+type DialogName = 'upfront' | 'cancel' | 'remove';
 
 export function serviceOrderRoutes(deps: WebDeps): Router {
   const router = Router();
@@ -105,8 +112,45 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
         },
         panel: overrides.panel ?? null,
       }),
-      { title: `O.S. ${found.order.number}`, status, toasts },
+      { title: `O.S. ${found.order.number}`, status, toasts, formKey: overrides.formKey },
     );
+  }
+
+  /**
+   * Post/redirect/get for the page's dialogs: a refused form (bad input, a manager not confirmed, the
+   * api said no) keeps its typing — never a password — and goes back to the order's page, whose GET
+   * opens the dialog again with it and the errors.
+   */
+  async function backToDialog(
+    req: Request,
+    res: Response,
+    found: AnyServiceOrder,
+    dialog: DialogName,
+    refusal: { errors?: Record<string, string>; toast?: string },
+  ) {
+    const path = `/os/${pathOf(found.order.id)}`;
+    await backToCreateForm(deps, req, res, path, { ...refusal, extra: { [DIALOG_FIELD]: dialog } });
+  }
+
+  /** The dialog a draft on this page reopens, with its typing and errors. */
+  function dialogFromDraft(restored: Restored | null): DetailOverrides {
+    const dialog = restored?.values[DIALOG_FIELD];
+    if (!restored || !dialog) return {};
+    const { values: v, errors } = restored;
+    const state = { open: true, errors };
+    if (dialog === 'upfront') {
+      const values = {
+        description: v.description ?? '',
+        value: v.value ?? '',
+        payment_method: v.payment_method ?? '',
+      };
+      return { upfront: { ...state, values }, formKey: restored.formKey };
+    }
+    if (dialog === 'cancel')
+      return { cancel: { ...state, values: { cancel_motive: v.cancel_motive ?? '' } } };
+    if (dialog === 'remove')
+      return { remove: { ...state, values: { confirm_username: v.confirm_username ?? '' } } };
+    return {};
   }
 
   /**
@@ -130,29 +174,22 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
 
   router.get('/os/:id', async (req, res) => {
     const found = await load(req, res);
-    if (found)
-      showDetail(req, res, found, { panel: await loadOrderPanel(deps, req, panelOrderOfService(found)) });
+    if (!found) return;
+    const restored = await restoredDraft(deps, req);
+    const panel = await loadOrderPanel(deps, req, panelOrderOfService(found));
+    showDetail(req, res, found, { panel, ...dialogFromDraft(restored) }, 200, restored?.toasts);
   });
 
   // --- Pagamento antecipado (offered on open normal and return orders; the api refuses the others) ---
   router.post('/os/:id/pagamento-antecipado', async (req, res) => {
     const found = await load(req, res);
     if (!found) return;
-    const values = {
-      description: textOf(req.body, 'description'),
-      value: textOf(req.body, 'value'),
-      payment_method: textOf(req.body, 'payment_method'),
-    };
-    const failed = (status: number, errors: Record<string, string> = {}) =>
-      showDetail(req, res, found, { upfront: { open: true, values, errors } }, status, [
-        { kind: 'error', text: TEXT.upfrontFailed },
-      ]);
     const detail = `/os/${pathOf(found.order.id)}`;
     // Once per form render: a double click or Back and Enviar opens the payment already made.
     await submitOnce(deps, req, res, detail, async (api) => {
       const form = validateForm(UpfrontForm, req.body);
       if (!form.ok) {
-        showDetail(req, res, found, { upfront: { open: true, values, errors: form.errors } }, 400);
+        await backToDialog(req, res, found, 'upfront', { errors: form.errors });
         return null;
       }
       const result = await upfrontPaymentServiceOrder(api, {
@@ -163,7 +200,10 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
         payment_method: form.data.payment_method,
       });
       if (!result.ok) {
-        failed(httpStatusOf(result.status), result.issues ?? {});
+        await backToDialog(req, res, found, 'upfront', {
+          errors: result.issues ?? {},
+          toast: TEXT.upfrontFailed,
+        });
         return null;
       }
       flash(req, 'success', TEXT.upfrontDone);
@@ -200,11 +240,8 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
     const found = await load(req, res);
     if (!found) return;
     if (settled(req, res, found, 'cancel')) return;
-    const values = { cancel_motive: textOf(req.body, 'cancel_motive') };
     const form = validateForm(CancelForm, req.body);
-    if (!form.ok) {
-      return showDetail(req, res, found, { cancel: { open: true, values, errors: form.errors } }, 400);
-    }
+    if (!form.ok) return backToDialog(req, res, found, 'cancel', { errors: form.errors });
     const result = await cancelServiceOrder(req.api, {
       service_order_id: Number(found.order.id),
       cancel_motive: form.data.cancel_motive,
@@ -212,14 +249,10 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
     });
     if (!result.ok) {
       if (result.status === 409 && (await settledMeanwhile(req, res, 'cancel'))) return;
-      return showDetail(
-        req,
-        res,
-        found,
-        { cancel: { open: true, values, errors: result.issues ?? {} } },
-        httpStatusOf(result.status),
-        [{ kind: 'error', text: TEXT.cancelFailed }],
-      );
+      return backToDialog(req, res, found, 'cancel', {
+        errors: result.issues ?? {},
+        toast: TEXT.cancelFailed,
+      });
     }
     flash(req, 'success', TEXT.cancelled);
     res.redirect(303, '/consulta');
@@ -229,25 +262,17 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
   router.post('/os/:id/deletar', async (req, res) => {
     const found = await load(req, res);
     if (!found) return;
-    const values = { confirm_username: textOf(req.body, 'confirm_username') };
-    const reopen = (status: number, errors: Record<string, string>, toasts: Toast[] = []) =>
-      showDetail(req, res, found, { remove: { open: true, values, errors } }, status, toasts);
+    const reopen = (errors: Record<string, string>, toast?: string) =>
+      backToDialog(req, res, found, 'remove', { errors, ...(toast ? { toast } : {}) });
     const form = validateForm(DeleteForm, req.body);
-    if (!form.ok) return reopen(400, form.errors);
+    if (!form.ok) return reopen(form.errors);
     const confirmed = await confirmManager(deps, req, form.data);
-    if (confirmed === 'failed') return reopen(502, {}, [{ kind: 'error', text: TEXT.deleteFailed }]);
-    if (confirmed !== 'confirmed') {
-      const status = refusalStatus(confirmed);
-      return reopen(status, { confirm_username: TEXT.notManager }, [
-        { kind: 'error', text: TEXT.notManager },
-      ]);
-    }
+    if (confirmed === 'failed') return reopen({}, TEXT.deleteFailed);
+    if (confirmed !== 'confirmed') return reopen({ confirm_username: TEXT.notManager }, TEXT.notManager);
     const result = await deleteServiceOrder(req.api, String(found.order.id), form.data);
     if (!result.ok) {
-      if (result.status === 403) {
-        return reopen(403, { confirm_username: TEXT.notManager }, [{ kind: 'error', text: TEXT.notManager }]);
-      }
-      return reopen(httpStatusOf(result.status), {}, [{ kind: 'error', text: TEXT.deleteFailed }]);
+      if (result.status === 403) return reopen({ confirm_username: TEXT.notManager }, TEXT.notManager);
+      return reopen({}, TEXT.deleteFailed);
     }
     flash(req, 'success', TEXT.deleted);
     res.redirect(303, '/consulta');

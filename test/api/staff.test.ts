@@ -73,6 +73,26 @@ describe.each(DB_TARGETS)('staff on %s', (kind) => {
     expect((await login(emp.username, emp.password)).status).toBe(200);
   });
 
+  it('a deactivated user is refused at once, though their access token has not expired', async () => {
+    const emp = await createEmployee(api, 'na.hora.func', 'senha-da-hora');
+    const session = await apiLogin(api, emp.username, emp.password);
+    // The token works, and is known (verified and its user looked up) before the deactivation.
+    expect((await apiCall(api, 'GET', '/profile/me', session.token)).status).toBe(200);
+    expect((await apiCall(api, 'GET', '/clients?filter=ana', session.token)).status).toBe(200);
+
+    expect((await setActive(session.user.id, false)).status).toBe(200);
+    for (const path of ['/profile/me', '/clients?filter=ana']) {
+      const refused = await apiCall<{ message?: string }>(api, 'GET', path, session.token);
+      expect(refused.status, path).toBe(401);
+    }
+    const write = await apiCall(api, 'POST', '/clients', session.token, { name: 'Depois de Desativada' });
+    expect(write.status).toBe(401);
+
+    // Turned on again, the same token works again (it was never revoked, only its user was off).
+    expect((await setActive(session.user.id, true)).status).toBe(200);
+    expect((await apiCall(api, 'GET', '/profile/me', session.token)).status).toBe(200);
+  });
+
   it("keeps the user's history: orders they opened still read", async () => {
     const emp = await createEmployee(api, 'historia.func', 'senha-da-historia');
     const session = await apiLogin(api, emp.username, emp.password);

@@ -40,6 +40,8 @@ const ENTRY_KEYS = [
   'service_order',
   'type',
   'value',
+  // The edit count (migration 005): an edit naming an older one is refused.
+  'version',
 ];
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -290,6 +292,7 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
         date: '2026-08-03',
         payment_method: 'Dinheiro',
         created_at: expect.stringMatching(ISO),
+        version: 1,
         service_order: {
           id: serviceOrderId,
           number: 'M90001',
@@ -817,6 +820,7 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
         description: 'Compra de pasta térmica',
         payment_method: 'Dinheiro',
         date: '2026-10-05',
+        version: 2,
       });
       expect(await day('2026-10-05')).toEqual([reply.body]);
 

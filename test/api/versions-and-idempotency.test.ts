@@ -17,10 +17,11 @@ const key = () => randomBytes(16).toString('base64url');
 describe.each(DB_TARGETS)('versions and idempotency keys on %s', (target) => {
   let api: TestApi;
   let employee: Session;
+  let manager: Session;
   let clientId: number;
 
   beforeAll(async () => {
-    ({ api, employee } = await startApiWithStaff(target, 'balconista', 'senha-da-balconista'));
+    ({ api, employee, manager } = await startApiWithStaff(target, 'balconista', 'senha-da-balconista'));
     clientId = (await send('POST', '/clients', { name: 'Marta Versionada', phone1: '(11) 91234-5678' })).body
       .id as number;
   });
@@ -28,10 +29,16 @@ describe.each(DB_TARGETS)('versions and idempotency keys on %s', (target) => {
     await api.stop();
   });
 
-  async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  async function send(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    as: Session = employee,
+  ) {
     const res = await fetch(`${api.url}${path}`, {
       method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${employee.token}`, ...headers },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${as.token}`, ...headers },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await res.text();
@@ -116,6 +123,82 @@ describe.each(DB_TARGETS)('versions and idempotency keys on %s', (target) => {
     const plain = await send('PUT', `/service-orders/normal/${loaded.id}`, edit(loaded, { status: 102 }));
     expect(plain.status).toBe(200);
     expect(plain.body.version).toBe(3);
+  });
+
+  it('a client edit over a newer version is refused with the client as it is now; If-Match too', async () => {
+    const created = await send('POST', '/clients', { name: 'Célia Versionada', city: 'Campinas' });
+    const loaded = (await send('GET', `/clients/${created.body.id}`)).body;
+    expect(loaded.version).toBe(1);
+    const b = await send('PUT', `/clients/${loaded.id}`, {
+      name: 'Célia Versionada',
+      city: 'Sorocaba',
+      version: 1,
+    });
+    expect(b.status).toBe(200);
+    expect(b.body.version).toBe(2);
+
+    const a = await send('PUT', `/clients/${loaded.id}`, {
+      name: 'Célia Versionada',
+      city: 'Campinas',
+      email: 'celia@example.com',
+      version: 1,
+    });
+    expect(a.status).toBe(409);
+    expect(a.body.message).toBe(STALE);
+    expect(a.body.current).toMatchObject({ version: 2, city: 'Sorocaba', email: null });
+    expect((await send('GET', `/clients/${loaded.id}`)).body).toMatchObject({ city: 'Sorocaba', version: 2 });
+
+    const ifMatch = await send(
+      'PUT',
+      `/clients/${loaded.id}`,
+      { name: 'Célia Versionada' },
+      { 'if-match': '"1"' },
+    );
+    expect(ifMatch.status).toBe(409);
+    const right = await send('PUT', `/clients/${loaded.id}`, { name: 'Célia V.', version: 2 });
+    expect(right.status).toBe(200);
+    expect(right.body).toMatchObject({ name: 'Célia V.', version: 3 });
+    // SPEC §7's body (no version) is taken as before.
+    const plain = await send('PUT', `/clients/${loaded.id}`, { name: 'Célia Sem Versão' });
+    expect(plain.status).toBe(200);
+    expect(plain.body.version).toBe(4);
+  });
+
+  it('a cash entry edit over a newer version is refused with the entry as it is now', async () => {
+    const asManager = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+      send(method, path, body, headers, manager);
+    const created = await asManager('POST', '/transactions', {
+      type: 103,
+      value: 10,
+      description: 'Cabo USB',
+      payment_method: 'Pix',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.version).toBe(1);
+    const id = created.body.id;
+    const day = (await asManager('GET', `/transactions/day?date=${created.body.date}`))
+      .body as unknown as Json[];
+    expect(day.find((e) => e.id === id)?.version).toBe(1);
+
+    const entry = { type: 103, description: 'Cabo USB', payment_method: 'Pix' };
+    const b = await asManager('PUT', `/transactions/${id}`, { ...entry, value: 25, version: 1 });
+    expect(b.status).toBe(200);
+    expect(b.body).toMatchObject({ value: 25, version: 2 });
+    const a = await asManager('PUT', `/transactions/${id}`, { ...entry, value: 12, version: 1 });
+    expect(a.status).toBe(409);
+    expect(a.body.message).toBe(STALE);
+    expect(a.body.current).toMatchObject({ id, value: 25, version: 2 });
+    const ifMatch = await asManager(
+      'PUT',
+      `/transactions/${id}`,
+      { ...entry, value: 12 },
+      { 'if-match': '"1"' },
+    );
+    expect(ifMatch.status).toBe(409);
+    // SPEC §7's body (no version) is taken as before.
+    const plain = await asManager('PUT', `/transactions/${id}`, { ...entry, value: 30 });
+    expect(plain.status).toBe(200);
+    expect(plain.body).toMatchObject({ value: 30, version: 3 });
   });
 
   it('one Idempotency-Key, two upfront payments in flight at once: one entry, the same answer twice', async () => {

@@ -135,5 +135,71 @@ describe('edits that lose nothing, in Chromium', () => {
       expectNoProblems(page, 'the restored form');
       await page.context().close();
     });
+
+    it(`${mode}: a create form sent after the session ended comes back with the typing and creates once`, async () => {
+      const url = system.url;
+      const page = await newPage(browser, { javaScriptEnabled });
+      await login(page, url, MANAGER.username, MANAGER.password);
+      await page.goto(`${url}/abrir-os-normal?cliente=${clientId}`);
+      const product = `Vitrola ${javaScriptEnabled ? 'JS' : 'sem JS'}`;
+      await page.getByLabel('Nome do produto').fill(product);
+      await page.getByLabel('Acessórios').fill('Agulha\nTampa');
+      await page.context().clearCookies();
+      await Promise.all([page.waitForURL(/\/\?next=/), page.getByRole('button', { name: 'Salvar' }).click()]);
+      expect(await toasts(page)).toEqual([
+        'Sua sessão expirou. Entre novamente: o que você digitou foi guardado e volta ao formulário.',
+      ]);
+      await page.getByLabel('Usuário', { exact: true }).fill(MANAGER.username);
+      await page.getByLabel('Senha', { exact: true }).fill(MANAGER.password);
+      await Promise.all([
+        page.waitForURL(/\/abrir-os-normal\?.*rascunho=/),
+        page.getByRole('button', { name: 'Entrar', exact: true }).click(),
+      ]);
+      expect(await page.getByLabel('Nome do produto').inputValue()).toBe(product);
+      expect(await page.getByLabel('Acessórios').inputValue()).toBe('Agulha\nTampa');
+      await Promise.all([
+        page.waitForURL(/\/os\/\d+$/),
+        page.getByRole('button', { name: 'Salvar' }).click(),
+      ]);
+      // Back to the restored form and Salvar again: the same key opens the order, no second one.
+      await page.goBack();
+      await page.waitForURL(/\/abrir-os-normal\?.*rascunho=/);
+      await Promise.all([
+        page.waitForURL(/\/os\/\d+$/),
+        page.getByRole('button', { name: 'Salvar' }).click(),
+      ]);
+      const client = await api('GET', `/clients/${clientId}`);
+      const made = (client.normal_service_orders as Json[]).filter((o) => o.product_name === product);
+      expect(made).toHaveLength(1);
+      expect(page.url()).toBe(`${url}/os/${made[0]?.id}`);
+      expectNoProblems(page, 'the restored create form');
+      await page.context().close();
+    });
+
+    it(`${mode}: a refused create is shown by a GET: the focus on the field, no resubmission on reload`, async () => {
+      const url = system.url;
+      const page = await newPage(browser, { javaScriptEnabled });
+      await login(page, url, MANAGER.username, MANAGER.password);
+      await page.goto(`${url}/cadastrar-cliente`);
+      await page.getByLabel('Telefone 1').fill('(11) 97777-0000');
+      await Promise.all([
+        page.waitForURL(/\/cadastrar-cliente\?rascunho=/),
+        page.getByRole('button', { name: 'Salvar' }).click(),
+      ]);
+      expect(await page.getByText('Nome obrigatório').isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('f-name');
+      expect(await page.getByLabel('Telefone 1').inputValue()).toBe('(11) 97777-0000');
+      // A reload is a GET: no 'Confirm Form Resubmission', the same typing and message.
+      let dialogs = 0;
+      page.on('dialog', (d) => {
+        dialogs++;
+        void d.dismiss();
+      });
+      await page.reload();
+      expect(dialogs).toBe(0);
+      expect(await page.getByLabel('Telefone 1').inputValue()).toBe('(11) 97777-0000');
+      expectNoProblems(page, 'the refused create');
+      await page.context().close();
+    });
   }
 });

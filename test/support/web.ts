@@ -118,3 +118,24 @@ export function decodeEntities(text: string): string {
     .replaceAll('&gt;', '>')
     .replaceAll('&amp;', '&');
 }
+
+/**
+ * A refused form (post/redirect/get): the POST answers 303 to the form's page with a draft's id
+ * (`?rascunho=`), never a page a browser would offer to send again; returns that page's GET.
+ */
+export async function refusedPage(
+  agent: Agent,
+  posted: { status: number; headers: Record<string, string>; text: string },
+  path: string,
+) {
+  if (posted.status !== 303)
+    throw new Error(`expected 303, got ${posted.status}: ${posted.text.slice(0, 200)}`);
+  const location = String(posted.headers.location);
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (!new RegExp(`^${escaped}(\\?[^#]*&|\\?)rascunho=[\\w-]{22}$`).test(location)) {
+    throw new Error(`expected a redirect to ${path} with a draft, got ${location}`);
+  }
+  const page = await agent.get(location);
+  if (page.status !== 200) throw new Error(`the draft's page answered ${page.status}`);
+  return page;
+}

@@ -22,6 +22,7 @@ import {
   decodeEntities,
   fieldErrorOf,
   postForm,
+  refusedPage,
   signIn,
   startTestWeb,
   type TestWeb,
@@ -468,13 +469,16 @@ describe('cash (web cash router)', () => {
     });
 
     it('Criar Lançamento asks for type, description, value and payment method (SPEC §5), all at once', async () => {
-      const res = await postForm(
+      const res = await refusedPage(
         agent,
-        '/caixa-hoje/lancamentos',
-        { type: '', description: ' ', value: '', payment_method: '' },
+        await postForm(
+          agent,
+          '/caixa-hoje/lancamentos',
+          { type: '', description: ' ', value: '', payment_method: '' },
+          '/caixa-hoje',
+        ),
         '/caixa-hoje',
       );
-      expect(res.status).toBe(400);
       expect(dialogOpen(res.text, 'criar-lancamento')).toBe(true);
       expect(fieldErrorOf(res.text, 'criar-lancamento-type')).toBe(TEXT.typeRequired);
       expect(fieldErrorOf(res.text, 'criar-lancamento-description')).toBe(TEXT.descriptionRequired);
@@ -482,13 +486,16 @@ describe('cash (web cash router)', () => {
       expect(fieldErrorOf(res.text, 'criar-lancamento-payment_method')).toBe(TEXT.valueRequired);
       expect(toastsOf(res.text)).toEqual([]);
       // What was typed stays.
-      const partial = await postForm(
+      const partial = await refusedPage(
         agent,
-        '/caixa-hoje/lancamentos',
-        { type: '201', description: 'Parafusos', value: 'abc', payment_method: 'Pix' },
+        await postForm(
+          agent,
+          '/caixa-hoje/lancamentos',
+          { type: '201', description: 'Parafusos', value: 'abc', payment_method: 'Pix' },
+          '/caixa-hoje',
+        ),
         '/caixa-hoje',
       );
-      expect(partial.status).toBe(400);
       expect(selectedOf(partial.text, 'criar-lancamento-type')).toBe('201');
       expect(inputValue(partial.text, 'criar-lancamento-description')).toBe('Parafusos');
       expect(fieldErrorOf(partial.text, 'criar-lancamento-value')).toBeTruthy();
@@ -536,13 +543,16 @@ describe('cash (web cash router)', () => {
         web.api.deps.db,
       );
       try {
-        const res = await postForm(
+        const res = await refusedPage(
           agent,
-          '/caixa-hoje/lancamentos',
-          { type: '103', description: 'Recusada', value: '10,00', payment_method: 'Pix' },
+          await postForm(
+            agent,
+            '/caixa-hoje/lancamentos',
+            { type: '103', description: 'Recusada', value: '10,00', payment_method: 'Pix' },
+            '/caixa-hoje',
+          ),
           '/caixa-hoje',
         );
-        expect(res.status).toBeGreaterThanOrEqual(400);
         expect(toastsOf(res.text)).toEqual([TEXT.createFailed]);
         expect(dialogOpen(res.text, 'criar-lancamento')).toBe(true);
         expect(inputValue(res.text, 'criar-lancamento-description')).toBe('Recusada');
@@ -574,42 +584,46 @@ describe('cash (web cash router)', () => {
       const path = `/caixa-hoje/lancamentos/${entry.id}`;
       const from = `/caixa-hoje?editar=${entry.id}`;
 
-      const missing = await postForm(
+      const missing = await refusedPage(
         agent,
-        path,
-        { ...fields, confirm_username: '', confirm_password: '' },
-        from,
+        await postForm(agent, path, { ...fields, confirm_username: '', confirm_password: '' }, from),
+        '/caixa-hoje',
       );
-      expect(missing.status).toBe(400);
       expect(fieldErrorOf(missing.text, 'editar-lancamento-confirm_username')).toBe(TEXT.userRequired);
       expect(fieldErrorOf(missing.text, 'editar-lancamento-confirm_password')).toBe(TEXT.passwordRequired);
 
-      const empty = await postForm(
+      const empty = await refusedPage(
         agent,
-        path,
-        {
-          type: '',
-          description: '',
-          value: '',
-          payment_method: '',
-          confirm_username: 'x',
-          confirm_password: 'y',
-        },
-        from,
+        await postForm(
+          agent,
+          path,
+          {
+            type: '',
+            description: '',
+            value: '',
+            payment_method: '',
+            confirm_username: 'x',
+            confirm_password: 'y',
+          },
+          from,
+        ),
+        '/caixa-hoje',
       );
-      expect(empty.status).toBe(400);
       expect(fieldErrorOf(empty.text, 'editar-lancamento-type')).toBe(TEXT.typeRequired);
       expect(fieldErrorOf(empty.text, 'editar-lancamento-description')).toBe(TEXT.descriptionRequired);
       expect(fieldErrorOf(empty.text, 'editar-lancamento-value')).toBe(TEXT.valueRequired);
       expect(fieldErrorOf(empty.text, 'editar-lancamento-payment_method')).toBe(TEXT.valueRequired);
 
-      const byEmployee = await postForm(
+      const byEmployee = await refusedPage(
         agent,
-        path,
-        { ...fields, confirm_username: employee.username, confirm_password: employee.password },
-        from,
+        await postForm(
+          agent,
+          path,
+          { ...fields, confirm_username: employee.username, confirm_password: employee.password },
+          from,
+        ),
+        '/caixa-hoje',
       );
-      expect(byEmployee.status).toBe(403);
       expect(toastsOf(byEmployee.text)).toEqual([TEXT.notManager]);
       expect(dialogOpen(byEmployee.text, 'editar-lancamento')).toBe(true);
       expect(inputValue(byEmployee.text, 'editar-lancamento-description')).toBe('Venda de cabo USB');
@@ -633,9 +647,88 @@ describe('cash (web cash router)', () => {
       expect(totalOf(page.text)?.text).toBe('R$ 1.479,90');
     });
 
+    it('two managers edit one entry: the later save is refused, both shown; saving over takes it', async () => {
+      const created = await api<{ id: number }>('POST', '/transactions', {
+        type: 103,
+        value: 10,
+        description: 'Película disputada',
+        payment_method: 'Pix',
+        date: today(),
+      });
+      const hidden = (html: string) =>
+        Object.fromEntries(
+          [
+            ...(/<dialog\b[^>]*id="editar-lancamento"[\s\S]*?<\/dialog>/.exec(html)?.[0] ?? '').matchAll(
+              /<input type="hidden" name="([^"]+)" value="([^"]*)"/g,
+            ),
+          ].map((m) => [m[1], decodeEntities(m[2] ?? '')]),
+        );
+      const loaded = hidden((await agent.get(`/caixa-hoje?editar=${created.id}`)).text);
+      expect(loaded._version).toBe('1');
+      expect(loaded._loaded).toBeTruthy();
+      // Another manager saves first.
+      await api('PUT', `/transactions/${created.id}`, {
+        type: 103,
+        value: 25,
+        description: 'Película 3D',
+        payment_method: 'Pix',
+      });
+      const typed = {
+        type: '103',
+        description: 'Película disputada',
+        value: '12,00',
+        payment_method: 'Dinheiro',
+        confirm_username: MANAGER.username,
+        confirm_password: MANAGER.password,
+      };
+      const path = `/caixa-hoje/lancamentos/${created.id}`;
+      const posted = await agent
+        .post(path)
+        .type('form')
+        .send({ ...loaded, ...typed });
+      const page = await refusedPage(agent, posted, '/caixa-hoje');
+      const dialog = /<dialog\b[^>]*id="editar-lancamento"[\s\S]*?<\/dialog>/.exec(page.text)?.[0] ?? '';
+      expect(dialogOpen(page.text, 'editar-lancamento')).toBe(true);
+      expect(decodeEntities(dialog)).toContain('Outra pessoa alterou este lançamento enquanto você editava.');
+      expect(dialog).toMatch(
+        /<th scope="row">Descrição<\/th><td class="pre-line">Película 3D<\/td><td class="pre-line">Película disputada<\/td>/,
+      );
+      expect(dialog).toMatch(
+        /<th scope="row">Valor<\/th><td class="pre-line">25,00<\/td><td class="pre-line">12,00<\/td>/,
+      );
+      expect(dialog).toMatch(
+        /<th scope="row">Forma de pagamento<\/th><td class="pre-line">Pix<\/td><td class="pre-line">Dinheiro<\/td>/,
+      );
+      expect(dialog).toContain(`href="/caixa-hoje?editar=${created.id}">Descartar o meu</a>`);
+      expect(dialog).toContain('>Salvar por cima</button>');
+      // The password is never kept: it is typed again to save over.
+      expect(page.text).not.toContain(MANAGER.password);
+      const now = (await dayEntries()).find((e) => e.id === created.id);
+      expect(now).toMatchObject({ description: 'Película 3D', value: 25 });
+
+      const again = hidden(page.text);
+      expect(again._version).toBe('2');
+      const over = await agent
+        .post(path)
+        .type('form')
+        .send({ ...again, ...typed });
+      expect(over.status).toBe(303);
+      expect(over.headers.location).toBe('/caixa-hoje');
+      expect((await dayEntries()).find((e) => e.id === created.id)).toMatchObject({
+        description: 'Película disputada',
+        value: 12,
+        payment_method: 'Dinheiro',
+      });
+      // The day's total the next tests read stays as it was.
+      await api('DELETE', `/transactions/${created.id}`, {
+        confirm_username: MANAGER.username,
+        confirm_password: MANAGER.password,
+      });
+    });
+
     it('an edit the api refuses (an order’s entry, not a sale or purchase): the §8 edit failure text', async () => {
       const upfront = (await dayEntries()).find((e) => e.type === 101);
-      const res = await postForm(
+      const posted = await postForm(
         agent,
         `/caixa-hoje/lancamentos/${upfront?.id}`,
         {
@@ -648,7 +741,7 @@ describe('cash (web cash router)', () => {
         },
         '/caixa-hoje',
       );
-      expect(res.status).toBe(409);
+      const res = await refusedPage(agent, posted, '/caixa-hoje');
       expect(toastsOf(res.text)).toEqual([TEXT.editFailed]);
       expect((await dayEntries()).find((e) => e.id === upfront?.id)?.type).toBe(101);
     });

@@ -6,7 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, MANAGER } from '../support/api.ts';
 import { type CepStandIn, freshCep, maskedCep, startCepStandIn } from '../support/cep-server.ts';
-import { type Agent, decodeEntities, postForm, signIn, startTestWeb, type TestWeb } from '../support/web.ts';
+import {
+  type Agent,
+  decodeEntities,
+  postForm,
+  refusedPage,
+  signIn,
+  startTestWeb,
+  type TestWeb,
+} from '../support/web.ts';
 
 /** The links of the client's card: [text, href]. */
 function clientLinks(html: string): [string, string][] {
@@ -97,8 +105,11 @@ describe("a client's card and the client form's Enter", () => {
   });
 
   it('Enter with no CEP saves (and reports a missing name as any save does)', async () => {
-    const res = await postForm(agent, '/cadastrar-cliente', { intent: 'enter', name: '' });
-    expect(res.status).toBe(400);
+    const res = await refusedPage(
+      agent,
+      await postForm(agent, '/cadastrar-cliente', { intent: 'enter', name: '' }),
+      '/cadastrar-cliente',
+    );
     expect(res.text).toContain('Nome obrigatório');
     expect(res.text).toMatch(/<input id="f-name"[^>]*autofocus=""/);
   });

@@ -20,6 +20,7 @@ import {
   decodeEntities,
   fieldErrorOf,
   postForm,
+  refusedPage,
   signIn,
   startTestWeb,
   type TestWeb,
@@ -213,8 +214,11 @@ describe('clients (web clients router)', () => {
           })
         ).status,
       ).toBe(204);
-      const refused = await register({ name: 'Dona Nova', cpf: cpfLib.format(cpf) });
-      expect(refused.status).toBe(409);
+      const refused = await refusedPage(
+        agent,
+        await register({ name: 'Dona Nova', cpf: cpfLib.format(cpf) }),
+        '/cadastrar-cliente',
+      );
       expect(fieldErrorOf(refused.text, 'f-cpf')).toBe(
         'Esse CPF pertence a Dona Antiga, cliente excluído; as ordens antigas continuam naquele cadastro. Para cadastrar um novo cliente com ele mesmo assim, marque a confirmação e salve.',
       );
@@ -341,8 +345,11 @@ describe('clients (web clients router)', () => {
 
     it("'Nome obrigatório' under the name, the rest kept, nothing saved", async () => {
       const before = (await clientRows()).length;
-      const res = await register({ name: '   ', phone1: '11 99999-0000', city: 'Campinas' });
-      expect(res.status).toBe(400);
+      const res = await refusedPage(
+        agent,
+        await register({ name: '   ', phone1: '11 99999-0000', city: 'Campinas' }),
+        '/cadastrar-cliente',
+      );
       expect(fieldErrorOf(res.text, 'f-name')).toBe(TEXT.nameRequired);
       expect(res.text).toMatch(/id="f-name"[^>]*aria-invalid="true"[^>]*aria-describedby="f-name-error"/);
       expect(inputValue(res.text, 'phone1')).toBe('11 99999-0000');
@@ -351,9 +358,43 @@ describe('clients (web clients router)', () => {
       expect((await clientRows()).length).toBe(before);
     });
 
+    it('a refused form comes back by a GET with the focus on the first error and the same key: it creates once', async () => {
+      const hiddenOf = (html: string) =>
+        Object.fromEntries(
+          [...html.matchAll(/<input type="hidden" name="(_\w+)" value="([^"]*)"/g)].map((m) => [
+            m[1],
+            decodeEntities(m[2] ?? ''),
+          ]),
+        );
+      const form = hiddenOf((await agent.get('/cadastrar-cliente')).text);
+      expect(form._key).toMatch(/^[\w-]{22}$/);
+      const posted = await agent
+        .post('/cadastrar-cliente')
+        .type('form')
+        .send({ ...EMPTY, ...form, name: '', cpf: '123', city: 'Jundiaí', intent: 'save' });
+      const page = await refusedPage(agent, posted, '/cadastrar-cliente');
+      // The first invalid field takes the focus without JavaScript; the others keep their messages.
+      expect(page.text).toMatch(/<input[^>]*id="f-name"[^>]*autofocus=""/);
+      expect(page.text).not.toMatch(/<input[^>]*id="f-cpf"[^>]*autofocus=""/);
+      expect(fieldErrorOf(page.text, 'f-cpf')).toBe('CPF inválido');
+      expect(inputValue(page.text, 'city')).toBe('Jundiaí');
+      const again = hiddenOf(page.text);
+      expect(again._key).toBe(form._key);
+
+      const corrected = { ...EMPTY, ...again, name: 'Uma Vez Só', city: 'Jundiaí', intent: 'save' };
+      const first = await agent.post('/cadastrar-cliente').type('form').send(corrected);
+      expect(first.status).toBe(303);
+      const second = await agent.post('/cadastrar-cliente').type('form').send(corrected);
+      expect(second.headers.location).toBe(first.headers.location);
+      expect((await clientRows()).filter((r) => r.name === 'Uma Vez Só')).toHaveLength(1);
+    });
+
     it('errors are shown together: no name and an invalid CPF', async () => {
-      const res = await register({ name: '', cpf: '123.456.789-00' });
-      expect(res.status).toBe(400);
+      const res = await refusedPage(
+        agent,
+        await register({ name: '', cpf: '123.456.789-00' }),
+        '/cadastrar-cliente',
+      );
       expect(fieldErrorOf(res.text, 'f-name')).toBe(TEXT.nameRequired);
       expect(fieldErrorOf(res.text, 'f-cpf')).toBe('CPF inválido');
     });
@@ -365,8 +406,7 @@ describe('clients (web clients router)', () => {
       ['letters', 'abc.def.ghi-jk'],
     ])("'CPF inválido' for %s", async (_what, cpf) => {
       const before = (await clientRows()).length;
-      const res = await register({ name: 'CPF Ruim', cpf });
-      expect(res.status).toBe(400);
+      const res = await refusedPage(agent, await register({ name: 'CPF Ruim', cpf }), '/cadastrar-cliente');
       expect(fieldErrorOf(res.text, 'f-cpf')).toBe('CPF inválido');
       expect(inputValue(res.text, 'cpf')).toBe(cpf);
       expect(inputValue(res.text, 'name')).toBe('CPF Ruim');
@@ -378,8 +418,7 @@ describe('clients (web clients router)', () => {
       ['too short', '11.222.333/0001'],
       ['all equal digits', '00.000.000/0000-00'],
     ])("'CNPJ inválido' for %s", async (_what, cnpj) => {
-      const res = await register({ name: 'CNPJ Ruim', cnpj });
-      expect(res.status).toBe(400);
+      const res = await refusedPage(agent, await register({ name: 'CNPJ Ruim', cnpj }), '/cadastrar-cliente');
       expect(fieldErrorOf(res.text, 'f-cnpj')).toBe('CNPJ inválido');
       expect(inputValue(res.text, 'cnpj')).toBe(cnpj);
     });
@@ -410,8 +449,7 @@ describe('clients (web clients router)', () => {
         state: 'RJ',
         complement: 'Loja B',
       };
-      const res = await register(typed);
-      expect(res.status).toBe(409);
+      const res = await refusedPage(agent, await register(typed), '/cadastrar-cliente');
       expect(toastsOf(res.text)).toEqual([TEXT.createFailed]);
       expect(valuesOf(res.text)).toEqual({ ...EMPTY, ...typed });
       expect(res.text).toContain('<h1>Cadastrar Cliente</h1>');
@@ -422,8 +460,11 @@ describe('clients (web clients router)', () => {
       const cnpj = 'AB.12C.D34/000X-70';
       expect((await register({ name: 'Empresa Um', cnpj })).status).toBe(303);
       const before = (await clientRows()).length;
-      const res = await register({ name: 'Empresa Dois', cnpj: 'ab12cd34000x70' });
-      expect(res.status).toBe(409);
+      const res = await refusedPage(
+        agent,
+        await register({ name: 'Empresa Dois', cnpj: 'ab12cd34000x70' }),
+        '/cadastrar-cliente',
+      );
       expect(toastsOf(res.text)).toEqual([TEXT.createFailed]);
       expect(inputValue(res.text, 'name')).toBe('Empresa Dois');
       expect((await clientRows()).length).toBe(before);
@@ -815,11 +856,18 @@ describe('clients (web clients router)', () => {
       expect(inputValue(page.text, 'cnpj')).toBe('ZZ.9XY.800/0100-20');
     });
 
-    it("'Nome obrigatório' on edit, the typed values kept, nothing changed", async () => {
+    it("'Nome obrigatório' on edit: redirected to a GET with the typed values and the focus on the field", async () => {
       const id = await apiClient({ name: 'Carla Fica' });
-      const res = await edit(id, { name: '', email: 'carla@example.com' });
-      expect(res.status).toBe(400);
+      const posted = await edit(id, { name: '', email: 'carla@example.com' });
+      // Post/redirect/get: Back or a refresh never offers to send the form again.
+      expect(posted.status).toBe(303);
+      expect(String(posted.headers.location)).toMatch(
+        new RegExp(`^/editar-cliente/${id}\\?rascunho=[\\w-]{22}$`),
+      );
+      const res = await agent.get(String(posted.headers.location));
+      expect(res.status).toBe(200);
       expect(fieldErrorOf(res.text, 'f-name')).toBe(TEXT.nameRequired);
+      expect(res.text).toMatch(/<input[^>]*id="f-name"[^>]*autofocus=""/);
       expect(inputValue(res.text, 'email')).toBe('carla@example.com');
       expect(res.text).toContain('<h1>Editar Cliente</h1>');
       expect((await clientRow(id))?.name).toBe('Carla Fica');
@@ -829,8 +877,9 @@ describe('clients (web clients router)', () => {
       const cpf = newCpf();
       await apiClient({ name: 'Dono do CPF', cpf });
       const id = await apiClient({ name: 'Outro Cliente' });
-      const res = await edit(id, { name: 'Outro Cliente', cpf: formatCpf(cpf), phone1: '11 7777-7777' });
-      expect(res.status).toBe(409);
+      const posted = await edit(id, { name: 'Outro Cliente', cpf: formatCpf(cpf), phone1: '11 7777-7777' });
+      expect(posted.status).toBe(303);
+      const res = await agent.get(String(posted.headers.location));
       expect(toastsOf(res.text)).toEqual([TEXT.updateFailed]);
       expect(inputValue(res.text, 'cpf')).toBe(formatCpf(cpf));
       expect(inputValue(res.text, 'phone1')).toBe('11 7777-7777');
@@ -928,6 +977,8 @@ describe('clients (web clients router)', () => {
         );
       const loaded = hidden(page.text);
       expect(loaded._loaded).toBeTruthy();
+      // Our api's client carries its version: the form sends it back, and the api checks it on the PUT.
+      expect(loaded._version).toBe('1');
       expect(
         (
           await apiCall('PUT', `/clients/${id}`, {
@@ -956,9 +1007,11 @@ describe('clients (web clients router)', () => {
         /<th scope="row">Cidade<\/th><td class="pre-line">Sorocaba<\/td><td class="pre-line">Campinas<\/td>/,
       );
       expect((await clientRow(id))?.city).toBe('Sorocaba');
-      const over = await agent.post(`/editar-cliente/${id}`).type('form').send(hidden(conflict.text));
+      const resend = hidden(conflict.text);
+      expect(resend._version).toBe('2');
+      const over = await agent.post(`/editar-cliente/${id}`).type('form').send(resend);
       expect(over.status).toBe(303);
-      expect(await clientRow(id)).toMatchObject({ city: 'Campinas', email: 'rita@example.com' });
+      expect(await clientRow(id)).toMatchObject({ city: 'Campinas', email: 'rita@example.com', version: 3 });
     });
   });
 

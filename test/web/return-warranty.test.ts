@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/client-view.ts';
 import { formatDisplayDate, todayInShop } from '../../domain/dates.ts';
 import { apiCall, apiLogin, createEmployee, MANAGER } from '../support/api.ts';
-import { csrfOf, decodeEntities, fieldErrorOf, signIn, startTestWeb, type TestWeb } from '../support/web.ts';
+import {
+  csrfOf,
+  decodeEntities,
+  fieldErrorOf,
+  refusedPage,
+  signIn,
+  startTestWeb,
+  type TestWeb,
+} from '../support/web.ts';
 
 describe('return order and warranty (web open-orders router)', () => {
   let web: TestWeb;
@@ -74,7 +82,7 @@ describe('return order and warranty (web open-orders router)', () => {
     const ended = formatDisplayDate(addDays(todayInShop(web.deps.env.SHOP_TZ), -10));
     expect(decodeEntities(page.text)).toContain(`Garantia vencida em ${ended}`);
     expect(page.text).toContain('name="confirm_username"');
-    const refused = await employee
+    const posted = await employee
       .post('/abrir-os-retorno')
       .type('form')
       .send({
@@ -84,7 +92,7 @@ describe('return order and warranty (web open-orders router)', () => {
         confirm_username: staff.username,
         confirm_password: staff.password,
       });
-    expect(refused.status).toBe(403);
+    const refused = await refusedPage(employee, posted, '/abrir-os-retorno');
     expect(fieldErrorOf(refused.text, 'f-confirm_username')).toBe('Digite uma credencial de gerente válida');
     const allowed = await employee
       .post('/abrir-os-retorno')

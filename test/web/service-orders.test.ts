@@ -15,6 +15,7 @@ import {
   decodeEntities,
   fieldErrorOf,
   postForm,
+  refusedPage,
   signIn,
   startTestWeb,
   type TestWeb,
@@ -562,12 +563,15 @@ describe('service orders (web service-orders router)', () => {
   describe('upfront payment (SPEC §5, §8)', () => {
     it('refuses an empty form with each message under its field, the dialog still open', async () => {
       const order = await newNormal();
-      const res = await post(manager, order.id, 'pagamento-antecipado', {
-        description: '',
-        value: '',
-        payment_method: '',
-      });
-      expect(res.status).toBe(400);
+      const res = await refusedPage(
+        manager,
+        await post(manager, order.id, 'pagamento-antecipado', {
+          description: '',
+          value: '',
+          payment_method: '',
+        }),
+        `/os/${order.id}`,
+      );
       expect(dialogOpen(res.text, 'pagamento-antecipado')).toBe(true);
       expect(fieldErrorOf(res.text, 'up-description')).toBe('Descrição obrigatória');
       expect(fieldErrorOf(res.text, 'up-value')).toBe('Valor obrigatório');
@@ -607,12 +611,15 @@ describe('service orders (web service-orders router)', () => {
     it('a failure of the api: "Erro ao criar pagamento antecipado", the dialog kept open with the values', async () => {
       const order = await newNormal();
       // A NUL byte the database cannot take: the api fails (500 today).
-      const res = await post(manager, order.id, 'pagamento-antecipado', {
-        description: 'Sinal\u0000',
-        value: '10,00',
-        payment_method: 'Pix',
-      });
-      expect(res.status).toBeGreaterThanOrEqual(400);
+      const res = await refusedPage(
+        manager,
+        await post(manager, order.id, 'pagamento-antecipado', {
+          description: 'Sinal\u0000',
+          value: '10,00',
+          payment_method: 'Pix',
+        }),
+        `/os/${order.id}`,
+      );
       expect(toastsOf(res.text)).toEqual([TEXT.upfrontFailed]);
       expect(dialogOpen(res.text, 'pagamento-antecipado')).toBe(true);
       expect(inputValue(res.text, 'value')).toBe('10,00');
@@ -625,14 +632,17 @@ describe('service orders (web service-orders router)', () => {
       await close(closed.id);
       const ext = await newExternal();
       for (const id of [closed.id, ext.id]) {
-        const res = await post(
+        const res = await refusedPage(
           manager,
-          id,
-          'pagamento-antecipado',
-          { description: 'Sinal', value: '10,00', payment_method: 'Pix' },
-          STALE,
+          await post(
+            manager,
+            id,
+            'pagamento-antecipado',
+            { description: 'Sinal', value: '10,00', payment_method: 'Pix' },
+            STALE,
+          ),
+          `/os/${id}`,
         );
-        expect(res.status).toBeGreaterThanOrEqual(400);
         expect(toastsOf(res.text)).toEqual([TEXT.upfrontFailed]);
       }
       expect((await getOrder('external', ext.id)).transactions).toEqual([]);
@@ -740,8 +750,11 @@ describe('service orders (web service-orders router)', () => {
   describe('Cancelar O.S.', () => {
     it('needs a motive (no message), then cancels without a manager login and goes to /consulta', async () => {
       const order = await newNormal();
-      const empty = await post(employee, order.id, 'cancelar', { cancel_motive: '  ' });
-      expect(empty.status).toBe(400);
+      const empty = await refusedPage(
+        employee,
+        await post(employee, order.id, 'cancelar', { cancel_motive: '  ' }),
+        `/os/${order.id}`,
+      );
       expect(dialogOpen(empty.text, 'cancelar-os')).toBe(true);
       expect(empty.text).toMatch(/<textarea[^>]*name="cancel_motive"[^>]*aria-invalid="true"/);
       expect(empty.text).not.toContain('cancel-cancel_motive-error');
@@ -777,8 +790,11 @@ describe('service orders (web service-orders router)', () => {
   describe('delete (manager credentials)', () => {
     it('asks for Usuário and Senha', async () => {
       const order = await newNormal();
-      const res = await post(employee, order.id, 'deletar', { confirm_username: '', confirm_password: '' });
-      expect(res.status).toBe(400);
+      const res = await refusedPage(
+        employee,
+        await post(employee, order.id, 'deletar', { confirm_username: '', confirm_password: '' }),
+        `/os/${order.id}`,
+      );
       expect(dialogOpen(res.text, 'deletar-os')).toBe(true);
       expect(fieldErrorOf(res.text, 'deletar-os-confirm_username')).toBe('Usuário obrigatório');
       expect(fieldErrorOf(res.text, 'deletar-os-confirm_password')).toBe('Senha obrigatória');
@@ -786,11 +802,14 @@ describe('service orders (web service-orders router)', () => {
 
     it("an employee's credentials: 'Digite uma credencial de gerente válida', the order still there", async () => {
       const order = await newNormal();
-      const res = await post(employee, order.id, 'deletar', {
-        confirm_username: employeeCredentials.username,
-        confirm_password: employeeCredentials.password,
-      });
-      expect(res.status).toBe(403);
+      const res = await refusedPage(
+        employee,
+        await post(employee, order.id, 'deletar', {
+          confirm_username: employeeCredentials.username,
+          confirm_password: employeeCredentials.password,
+        }),
+        `/os/${order.id}`,
+      );
       expect(toastsOf(res.text)).toEqual([TEXT.notManager]);
       expect(dialogOpen(res.text, 'deletar-os')).toBe(true);
       expect(inputValue(res.text, 'confirm_username')).toBe(employeeCredentials.username);
@@ -802,11 +821,14 @@ describe('service orders (web service-orders router)', () => {
       const order = await newNormal();
       // The credentials are confirmed with POST sessions before the delete is sent: the api refuses this
       // sign-in, so the dialog's own message shows and no delete reaches the api.
-      const res = await post(employee, order.id, 'deletar', {
-        confirm_username: 'gerente\u0000',
-        confirm_password: MANAGER.password,
-      });
-      expect(res.status).toBe(403);
+      const res = await refusedPage(
+        employee,
+        await post(employee, order.id, 'deletar', {
+          confirm_username: 'gerente\u0000',
+          confirm_password: MANAGER.password,
+        }),
+        `/os/${order.id}`,
+      );
       expect(toastsOf(res.text)).toEqual([TEXT.notManager]);
       expect((await api('GET', `/service-orders/normal/${order.id}`)).status).toBe(200);
     });

@@ -426,9 +426,12 @@ describe('the web against a SPEC §7-only backend', () => {
       },
       `/caixa-hoje?editar=${entryId}`,
     );
-    expect(wrong.status).toBe(403);
-    expect(toastsOf(wrong.text)).toEqual([NOT_MANAGER]);
-    expect(wrong.text).toContain('Venda de cabo HDMI');
+    // Post/redirect/get: the refusal is shown by the day's page, the dialog back with the typing.
+    expect(wrong.status).toBe(303);
+    expect(wrong.headers.location).toMatch(/^\/caixa-hoje\?rascunho=[\w-]{22}$/);
+    const refused = await agent.get(wrong.headers.location as string);
+    expect(toastsOf(refused.text)).toEqual([NOT_MANAGER]);
+    expect(refused.text).toContain('Venda de cabo HDMI');
     expect(callsSince(mark)).not.toContain(`PUT /transactions/${entryId}`);
     const edited = await postForm(
       agent,
@@ -481,6 +484,47 @@ describe('the web against a SPEC §7-only backend', () => {
     expect(toastsOf(after.text)).toEqual(['Lançamento excluído com sucesso!']);
     expect(after.text).not.toContain('Venda de cabo HDMI');
   });
+  it('two people edit one client: the later save is refused by the re-read (no version here), both shown', async () => {
+    const agent = await signIn(SPEC_EMPLOYEE);
+    const other = await signIn(SPEC_MANAGER);
+    const id = await newClient(agent, 'Cliente Spec Disputado');
+    const hidden = (html: string) =>
+      Object.fromEntries(
+        [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+          m[1],
+          (m[2] ?? '').replace(/&amp;/g, '&').replace(/&quot;/g, '"'),
+        ]),
+      );
+    const loaded = hidden((await agent.get(`/editar-cliente/${id}`)).text);
+    // No version from a SPEC-only backend: the form carries the loaded values' digest alone.
+    expect(loaded._version).toBeUndefined();
+    expect(loaded._loaded).toBeTruthy();
+    const theirs = await postForm(other, `/editar-cliente/${id}`, {
+      name: 'Cliente Spec Disputado',
+      phone1: '(11) 99999-0000',
+      city: 'Sorocaba',
+    });
+    expect(theirs.headers.location).toBe('/consulta');
+
+    const mark = backend.calls.length;
+    const mine = await agent
+      .post(`/editar-cliente/${id}`)
+      .type('form')
+      .send({ ...loaded, name: 'Cliente Spec Disputado', phone1: '(11) 99999-0000', city: 'Campinas' });
+    expect(mine.status).toBe(303);
+    expect(mine.headers.location).toMatch(new RegExp(`^/editar-cliente/${id}\\?rascunho=`));
+    expect(callsSince(mark)).not.toContain(`PUT /clients/${id}`);
+    const conflict = await agent.get(mine.headers.location as string);
+    expect(conflict.text).toContain('Outra pessoa alterou este cliente');
+    expect(conflict.text).toMatch(
+      /<th scope="row">Cidade<\/th><td class="pre-line">Sorocaba<\/td><td class="pre-line">Campinas<\/td>/,
+    );
+    const over = await agent.post(`/editar-cliente/${id}`).type('form').send(hidden(conflict.text));
+    expect(over.headers.location).toBe('/consulta');
+    const page = await agent.get(`/editar-cliente/${id}`);
+    expect(page.text).toMatch(/id="f-city"[^>]*value="Campinas"|value="Campinas"[^>]*id="f-city"/);
+  });
+
   it('a long search: the backend answers every client, the web shows them 20 a page with the pager', async () => {
     const agent = await signIn();
     for (let i = 1; i <= 21; i++) {

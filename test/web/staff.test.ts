@@ -87,6 +87,28 @@ describe('Configurações › Usuários', () => {
     expect(await canSignIn(employee.username, employee.password)).toBe(true);
   });
 
+  it('Desativar ends the session of a user signed in elsewhere at once: their next page asks to sign in', async () => {
+    const other = await signIn(web, employee.username, employee.password);
+    // A page that asks the api something (the web holds no copy of the user's state).
+    const search = '/consulta?q=Ana&tipo=cliente';
+    expect((await other.get(search)).status).toBe(200);
+    const id = /action="\/configuracoes\/usuarios\/(\d+)\/desativar"/.exec(
+      (await manager.get('/configuracoes/usuarios')).text,
+    )?.[1];
+    await postForm(manager, `/configuracoes/usuarios/${id}/desativar`, {}, '/configuracoes/usuarios');
+    try {
+      // Not 15 minutes later, when the access token would have expired: the very next request.
+      const next = await other.get(search);
+      expect(next.status).toBe(303);
+      expect(next.headers.location).toMatch(/^\/(\?next=.*)?$/);
+      const login = await other.get(String(next.headers.location));
+      expect(login.text).toContain('name="username"');
+      expect((await other.get(search)).status).toBe(303);
+    } finally {
+      await postForm(manager, `/configuracoes/usuarios/${id}/reativar`, {}, '/configuracoes/usuarios');
+    }
+  });
+
   it('an employee is refused the list and the actions, and sees no link', async () => {
     const agent = await signIn(web, employee.username, employee.password);
     expect((await agent.get('/configuracoes')).text).not.toContain('/configuracoes/usuarios"');

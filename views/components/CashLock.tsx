@@ -5,7 +5,13 @@ import { SubmitButton } from './SubmitButton.tsx';
 
 export const UNLOCK_DIALOG = 'acessar-caixa';
 
-export type CashLockState = { open: boolean; values?: { username?: string }; errors?: FieldErrors };
+export type CashLockState = {
+  open: boolean;
+  values?: { username?: string };
+  errors?: FieldErrors;
+  /** Typing kept while the cash was locked (a draft's id): the unlock leads back to it. */
+  draft?: string | undefined;
+};
 
 /** 'Acesso não autorizado' and the 'Acessar Caixa' manager login (SPEC §2 Cash). */
 export function CashLock({ title, back, state }: { title: string; back: string; state: CashLockState }) {
@@ -27,6 +33,7 @@ export function CashLock({ title, back, state }: { title: string; back: string; 
       >
         <Form action="/caixa/acessar" label="Acessar Caixa">
           <input type="hidden" name="voltar" value={back} />
+          {state.draft ? <input type="hidden" name="rascunho" value={state.draft} /> : null}
           <Field
             name="username"
             label="Usuário"

@@ -1,5 +1,6 @@
 import { MANUAL_ENTRY_TYPES } from '../../domain/transactions.ts';
 import { Dialog, DialogCancel } from './Dialog.tsx';
+import type { ConflictRow } from './EditConflict.tsx';
 import { Field, type FieldErrors, SelectField } from './Field.tsx';
 import { Form } from './Form.tsx';
 import { MoneyField } from './MoneyField.tsx';
@@ -16,6 +17,13 @@ export type EntryDialogState = {
     confirm_username?: string;
   };
   errors?: FieldErrors;
+  /** What the edit was loaded from (its version, its values' digest): sent back and checked on save. */
+  loaded?: Record<string, string>;
+  /**
+   * Someone else saved the entry while this edit was open: theirs beside what was typed, field by
+   * field. Saving again (the manager confirmed again) writes the typing over it; discarding reopens theirs.
+   */
+  conflict?: { rows: ConflictRow[]; discardHref: string };
 };
 
 /**
@@ -35,6 +43,10 @@ export function EntryDialog(props: {
   return (
     <Dialog id={props.id} title={props.title} open={props.state.open}>
       <Form action={props.action} label={props.title}>
+        {Object.entries(props.state.loaded ?? {}).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {props.state.conflict ? <EntryConflict rows={props.state.conflict.rows} /> : null}
         <SelectField
           name="type"
           label="Tipo"
@@ -79,10 +91,46 @@ export function EntryDialog(props: {
           </fieldset>
         ) : null}
         <div className="actions">
-          <SubmitButton label={props.submitLabel} />
-          <DialogCancel />
+          <SubmitButton label={props.state.conflict ? 'Salvar por cima' : props.submitLabel} />
+          {props.state.conflict ? (
+            <a className="button secondary" href={props.state.conflict.discardHref}>
+              Descartar o meu
+            </a>
+          ) : (
+            <DialogCancel />
+          )}
         </div>
       </Form>
     </Dialog>
+  );
+}
+
+/** The two versions of a cash entry, field by field (the rows that differ marked). */
+function EntryConflict({ rows }: { rows: ConflictRow[] }) {
+  return (
+    <div className="edit-conflict">
+      <p role="alert">
+        Outra pessoa alterou este lançamento enquanto você editava. Nada foi salvo: compare abaixo. Para
+        gravar o que você digitou por cima, confirme o gerente e clique em Salvar por cima.
+      </p>
+      <table className="conflict-table">
+        <thead>
+          <tr>
+            <th scope="col">Campo</th>
+            <th scope="col">Salvo por outra pessoa</th>
+            <th scope="col">O que você digitou</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.name} className={row.theirs === row.yours ? undefined : 'differs'}>
+              <th scope="row">{row.label}</th>
+              <td className="pre-line">{row.theirs || '-'}</td>
+              <td className="pre-line">{row.yours || '-'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

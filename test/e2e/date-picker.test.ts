@@ -1,0 +1,119 @@
+/**
+ * The date picker opens where all of it can be seen, in Chromium at a laptop's 1280x720 and a phone's
+ * 390x844: a date field at the bottom of the screen opens its calendar upwards instead of below the
+ * fold; one at the top opens below. The Editar O.S. repair date and the cash period's days.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin, MANAGER } from '../support/api.ts';
+import {
+  expectNoProblems,
+  launchBrowser,
+  login,
+  newPage,
+  type RunningSystem,
+  startSystem,
+} from '../support/browser.ts';
+
+const SIZES = [
+  { width: 1280, height: 720 },
+  { width: 390, height: 844 },
+];
+
+/** The calendar's box lies wholly inside the viewport. */
+async function expectOnScreen(page: Page, calendar: Locator, what: string) {
+  await expect.poll(() => calendar.isVisible()).toBe(true);
+  const box = await calendar.boundingBox();
+  const view = page.viewportSize();
+  if (!box || !view) throw new Error('no box');
+  expect(box.y, `${what}: top`).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, `${what}: bottom`).toBeLessThanOrEqual(view.height);
+  expect(box.x, `${what}: left`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${what}: right`).toBeLessThanOrEqual(view.width);
+}
+
+describe('the date picker stays on screen, in Chromium', () => {
+  let system: RunningSystem;
+  let browser: Browser;
+  let orderId: number;
+
+  beforeAll(async () => {
+    [system, browser] = await Promise.all([startSystem(), launchBrowser()]);
+    const { token } = await apiLogin(system.api, MANAGER.username, MANAGER.password);
+    const call = async (path: string, body: unknown) =>
+      (await (
+        await fetch(`${system.api.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify(body),
+        })
+      ).json()) as { id: number };
+    const client = await call('/clients', { name: 'Cliente do Calendário' });
+    orderId = (await call('/service-orders/normal', { client_id: client.id, product_name: 'Rádio' })).id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await system?.stop();
+  });
+
+  for (const size of SIZES) {
+    const at = `${size.width}x${size.height}`;
+
+    it(`${at}: Data do conserto at the bottom of the screen opens upwards; at the top, below`, async () => {
+      const page = await newPage(browser, { javaScriptEnabled: true });
+      await page.setViewportSize(size);
+      await login(page, system.url, MANAGER.username, MANAGER.password);
+      await page.goto(`${system.url}/editar-os/${orderId}`);
+      const button = page.getByRole('button', { name: 'Escolher data: Data do conserto' });
+      const calendar = page.getByRole('dialog', { name: 'Calendário: Data do conserto' });
+
+      // The field scrolled to the very bottom of the screen, as a person reaching it would leave it.
+      await button.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      await button.click();
+      await expectOnScreen(page, calendar, `${at}, field at the bottom`);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => calendar.count()).toBe(0);
+
+      await button.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await button.click();
+      await expectOnScreen(page, calendar, `${at}, field at the top`);
+      const below = await calendar.boundingBox();
+      const under = await button.boundingBox();
+      expect((below?.y ?? 0) >= (under?.y ?? 0)).toBe(true);
+      // It still types the day it is given.
+      await calendar.getByRole('button', { name: '15', exact: true }).click();
+      expect(await page.getByRole('textbox', { name: 'Data do conserto', exact: true }).inputValue()).toMatch(
+        /^15\/\d{2}\/\d{4}$/,
+      );
+      expectNoProblems(page, `the calendar at ${at}`);
+      await page.context().close();
+    });
+
+    it(`${at}: the cash period's days open on screen`, async () => {
+      const page = await newPage(browser, { javaScriptEnabled: true });
+      await page.setViewportSize(size);
+      await login(page, system.url, MANAGER.username, MANAGER.password);
+      await page.goto(`${system.url}/caixa-periodo`);
+      const unlock = page.getByRole('dialog', { name: 'Acessar Caixa' });
+      await unlock.getByLabel('Usuário').fill(MANAGER.username);
+      await unlock.getByLabel('Senha').fill(MANAGER.password);
+      await Promise.all([
+        page.waitForURL(`${system.url}/caixa-periodo`),
+        unlock.getByRole('button', { name: 'Entrar' }).click(),
+      ]);
+      for (const label of ['Do dia', 'Até o dia']) {
+        const button = page.getByRole('button', { name: `Escolher data: ${label}` });
+        await button.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+        await button.click();
+        await expectOnScreen(
+          page,
+          page.getByRole('dialog', { name: `Calendário: ${label}` }),
+          `${at}, ${label}`,
+        );
+        await page.keyboard.press('Escape');
+      }
+      expectNoProblems(page, `the period's calendars at ${at}`);
+      await page.context().close();
+    });
+  }
+});
