@@ -177,6 +177,19 @@ export async function softDeleteServiceOrder(db: Db, id: number): Promise<{ dele
     .executeTakeFirst()) as { deleted_at: Date } | undefined;
 }
 
+/** What a list row of service orders shows (Consulta, the lists by status), from so and its client c. */
+const LIST_COLUMNS = [
+  'so.id',
+  'so.kind',
+  'so.number',
+  'so.status',
+  'so.product_name',
+  'so.client_id',
+  'c.name as client_name',
+  'so.created_at',
+  'so.status_changed_at',
+] as const;
+
 /**
  * Service orders whose number is one of `numbers`, or whose serial number or product name contains the
  * text (ignoring case; a return matches by its original's product). Newest first, at most LIST_LIMIT.
@@ -190,17 +203,7 @@ export async function searchServiceOrders(
     .selectFrom('service_orders as so')
     .innerJoin('clients as c', 'c.id', 'so.client_id')
     .leftJoin('service_orders as orig', 'orig.id', 'so.original_service_order_id')
-    .select([
-      'so.id',
-      'so.kind',
-      'so.number',
-      'so.status',
-      'so.product_name',
-      'so.client_id',
-      'c.name as client_name',
-      'so.created_at',
-      'so.status_changed_at',
-    ])
+    .select(LIST_COLUMNS)
     .where('so.deleted_at', 'is', null)
     .where((eb) =>
       eb.or([
@@ -269,17 +272,7 @@ function listedServiceOrders(db: Db, filter: ListFilter) {
  */
 export async function listServiceOrders(db: Db, filter: ListFilter, slice?: ListSlice): Promise<ListRow[]> {
   if (filter.numbers && filter.numbers.length === 0) return [];
-  let query = listedServiceOrders(db, filter).select([
-    'so.id',
-    'so.kind',
-    'so.number',
-    'so.status',
-    'so.product_name',
-    'so.client_id',
-    'c.name as client_name',
-    'so.created_at',
-    'so.status_changed_at',
-  ]);
+  let query = listedServiceOrders(db, filter).select(LIST_COLUMNS);
   // `reversed`: the same order read from its end (a page past the middle, paging.ts fromNearerEnd).
   const [up, down] = slice?.reversed ? (['desc', 'asc'] as const) : (['asc', 'desc'] as const);
   query = slice?.oldestFirst
