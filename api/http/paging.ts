@@ -26,3 +26,14 @@ export function pagingOf(query: { limit?: number | undefined; offset?: number | 
 }
 
 export type Page<T> = { items: T[]; total: number; limit: number; offset: number };
+
+/**
+ * A page past the middle of a list of `total` rows, read from the list's other end: the same rows,
+ * reached with the smaller offset (a database walks every row an OFFSET skips). Null when the page is
+ * nearer the start. The rows read that way come in reverse; the caller turns them back.
+ */
+export function fromNearerEnd(page: Paging, total: number): Paging | null {
+  const fromEnd = total - page.offset - page.limit;
+  if (page.offset <= Math.max(0, fromEnd)) return null;
+  return { limit: Math.max(0, Math.min(page.limit, total - page.offset)), offset: Math.max(0, fromEnd) };
+}

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { type ClientRow, clientsByIds } from '../clients/repository.ts';
 import type { Db } from '../db/connect.ts';
+import { liveOrdersIn } from '../db/kept-totals.ts';
 import type { CreateInput, UpdateInput } from './schema.ts';
 
 export type OrderRow = {
@@ -85,7 +86,7 @@ function listedOrders(db: Db, filter: OrderListFilter) {
 export async function listOrders(
   db: Db,
   filter: OrderListFilter,
-  slice?: { limit: number; offset: number; oldestFirst?: boolean },
+  slice?: { limit: number; offset: number; oldestFirst?: boolean; reversed?: boolean },
 ): Promise<OrderListRow[]> {
   let query = listedOrders(db, filter).select([
     'o.id',
@@ -97,17 +98,23 @@ export async function listOrders(
     'c.name as client_name',
     'o.status_changed_at',
   ]);
+  // `reversed`: the same order read from its end (a page past the middle, paging.ts fromNearerEnd).
+  const [up, down] = slice?.reversed ? (['desc', 'asc'] as const) : (['asc', 'desc'] as const);
   query = slice?.oldestFirst
-    ? query.orderBy('o.status_changed_at', 'asc').orderBy('o.id', 'asc')
-    : query.orderBy(sql`char_length(o.number)`, 'desc').orderBy('o.number', 'desc');
-  return (await query
+    ? query.orderBy('o.status_changed_at', up).orderBy('o.id', up)
+    : query.orderBy(sql`char_length(o.number)`, down).orderBy('o.number', down);
+  const rows = (await query
     .limit(slice?.limit ?? LIST_LIMIT)
     .offset(slice?.offset ?? 0)
     .execute()) as OrderListRow[];
+  return slice?.reversed ? rows.reverse() : rows;
 }
 
 /** How many living orders the same filter holds (a page's total). */
 export async function countOrders(db: Db, filter: OrderListFilter): Promise<number> {
+  // A whole status (the lists by status): the kept count. Every order has its client (NOT NULL).
+  if (filter.number === undefined && filter.status !== undefined)
+    return liveOrdersIn(db, 'parts', filter.status);
   const row = await listedOrders(db, filter)
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
     .executeTakeFirst();

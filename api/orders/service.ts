@@ -18,7 +18,7 @@ import type { AccessClaims } from '../auth/tokens.ts';
 import type { ApiDeps } from '../context.ts';
 import type { Db } from '../db/connect.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import { pagingOf } from '../http/paging.ts';
+import { fromNearerEnd, pagingOf } from '../http/paging.ts';
 import { checkVersion } from '../http/versions.ts';
 import { nextNumber, normalizeNumber } from '../numbering/next-number.ts';
 import {
@@ -86,10 +86,9 @@ export async function list(deps: ApiDeps, filter: ListFilter) {
     const slice = oldestFirst ? { limit: LIST_LIMIT, offset: 0, oldestFirst } : undefined;
     return (await listOrders(deps.db, where, slice)).map(orderListItem);
   }
-  const [rows, total] = await Promise.all([
-    listOrders(deps.db, where, { ...paging, oldestFirst }),
-    countOrders(deps.db, where),
-  ]);
+  const total = await countOrders(deps.db, where);
+  const far = fromNearerEnd(paging, total);
+  const rows = await listOrders(deps.db, where, { ...(far ?? paging), oldestFirst, reversed: far !== null });
   return { items: rows.map(orderListItem), total, ...paging };
 }
 

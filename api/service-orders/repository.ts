@@ -6,6 +6,7 @@ import { type Insertable, sql, type Updateable } from 'kysely';
 import { clientJsonOf, type PublicClient } from '../clients/repository.ts';
 import type { Db } from '../db/connect.ts';
 import { isoTimestamp } from '../db/json-values.ts';
+import { liveOrdersIn } from '../db/kept-totals.ts';
 import type { ServiceOrdersTable } from '../db/schema.ts';
 import { normalizeNumber } from '../numbering/next-number.ts';
 import type { TransactionRow } from '../transactions/repository.ts';
@@ -176,6 +177,19 @@ export async function softDeleteServiceOrder(db: Db, id: number): Promise<{ dele
     .executeTakeFirst()) as { deleted_at: Date } | undefined;
 }
 
+/** What a list row of service orders shows (Consulta, the lists by status), from so and its client c. */
+const LIST_COLUMNS = [
+  'so.id',
+  'so.kind',
+  'so.number',
+  'so.status',
+  'so.product_name',
+  'so.client_id',
+  'c.name as client_name',
+  'so.created_at',
+  'so.status_changed_at',
+] as const;
+
 /**
  * Service orders whose number is one of `numbers`, or whose serial number or product name contains the
  * text (ignoring case; a return matches by its original's product). Newest first, at most LIST_LIMIT.
@@ -189,17 +203,7 @@ export async function searchServiceOrders(
     .selectFrom('service_orders as so')
     .innerJoin('clients as c', 'c.id', 'so.client_id')
     .leftJoin('service_orders as orig', 'orig.id', 'so.original_service_order_id')
-    .select([
-      'so.id',
-      'so.kind',
-      'so.number',
-      'so.status',
-      'so.product_name',
-      'so.client_id',
-      'c.name as client_name',
-      'so.created_at',
-      'so.status_changed_at',
-    ])
+    .select(LIST_COLUMNS)
     .where('so.deleted_at', 'is', null)
     .where((eb) =>
       eb.or([
@@ -246,7 +250,7 @@ export type ListRow = {
 };
 
 /** Which of a list's rows: a slice (`limit`, `offset`), and the longest in their status first. */
-export type ListSlice = { limit: number; offset: number; oldestFirst?: boolean };
+export type ListSlice = { limit: number; offset: number; oldestFirst?: boolean; reversed?: boolean };
 
 type ListFilter = { kind?: ServiceOrderKind; status?: number; numbers?: readonly string[] };
 
@@ -268,32 +272,29 @@ function listedServiceOrders(db: Db, filter: ListFilter) {
  */
 export async function listServiceOrders(db: Db, filter: ListFilter, slice?: ListSlice): Promise<ListRow[]> {
   if (filter.numbers && filter.numbers.length === 0) return [];
-  let query = listedServiceOrders(db, filter).select([
-    'so.id',
-    'so.kind',
-    'so.number',
-    'so.status',
-    'so.product_name',
-    'so.client_id',
-    'c.name as client_name',
-    'so.created_at',
-    'so.status_changed_at',
-  ]);
+  let query = listedServiceOrders(db, filter).select(LIST_COLUMNS);
+  // `reversed`: the same order read from its end (a page past the middle, paging.ts fromNearerEnd).
+  const [up, down] = slice?.reversed ? (['desc', 'asc'] as const) : (['asc', 'desc'] as const);
   query = slice?.oldestFirst
-    ? query.orderBy('so.status_changed_at', 'asc').orderBy('so.id', 'asc')
+    ? query.orderBy('so.status_changed_at', up).orderBy('so.id', up)
     : query
-        .orderBy(sql`left(so.number, 1)`, 'desc')
-        .orderBy(sql`length(so.number)`, 'desc')
-        .orderBy('so.number', 'desc');
-  return (await query
+        .orderBy(sql`left(so.number, 1)`, down)
+        .orderBy(sql`length(so.number)`, down)
+        .orderBy('so.number', down);
+  const rows = (await query
     .limit(slice?.limit ?? LIST_LIMIT)
     .offset(slice?.offset ?? 0)
     .execute()) as ListRow[];
+  return slice?.reversed ? rows.reverse() : rows;
 }
 
 /** How many living orders the same filter holds (a page's total). */
 export async function countServiceOrders(db: Db, filter: ListFilter): Promise<number> {
   if (filter.numbers && filter.numbers.length === 0) return 0;
+  // A whole status of a kind (the lists by status): the kept count. Every order has its client.
+  if (!filter.numbers && filter.kind && filter.status !== undefined) {
+    return liveOrdersIn(db, filter.kind, filter.status);
+  }
   const row = await listedServiceOrders(db, filter)
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
     .executeTakeFirst();

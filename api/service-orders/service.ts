@@ -19,7 +19,7 @@ import { findClient } from '../clients/repository.ts';
 import type { ApiDeps } from '../context.ts';
 import type { Db } from '../db/connect.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
-import type { Page, Paging } from '../http/paging.ts';
+import { fromNearerEnd, type Page, type Paging } from '../http/paging.ts';
 import { checkVersion } from '../http/versions.ts';
 import { nextNumber } from '../numbering/next-number.ts';
 import {
@@ -138,16 +138,24 @@ export async function listPage(
   paging: Paging,
 ): Promise<Page<ReturnType<typeof listItemJson>>> {
   const filter = listFilter(kind, query);
-  const [rows, total] = await Promise.all([
-    listServiceOrders(deps.db, filter, { ...paging, oldestFirst: query.ordem === 'antigas' }),
-    countServiceOrders(deps.db, filter),
-  ]);
+  const total = await countServiceOrders(deps.db, filter);
+  const far = fromNearerEnd(paging, total);
+  const rows = await listServiceOrders(deps.db, filter, {
+    ...(far ?? paging),
+    oldestFirst: query.ordem === 'antigas',
+    reversed: far !== null,
+  });
   return { items: rows.map(listItemJson), total, ...paging };
 }
 
-/** Consulta's O.S. search: a number (as `list`), or a serial number or product name containing the text. */
+/**
+ * Consulta's O.S. search: a text naming an O.S. that exists finds it (its number's index, at once);
+ * any other text, the orders whose serial number or product name contains it.
+ */
 export async function search(deps: ApiDeps, text: string) {
-  const rows = await searchServiceOrders(deps.db, { numbers: numbersFor(text), text });
+  const numbers = numbersFor(text);
+  const byNumber = numbers.length ? await listServiceOrders(deps.db, { numbers }) : [];
+  const rows = byNumber.length ? byNumber : await searchServiceOrders(deps.db, { numbers, text });
   return rows.map(listItemJson);
 }
 

@@ -12,6 +12,7 @@ import { isManualEntryType, MANUAL_ENTRY_TYPES } from '../../domain/transactions
 import { CashLock, type CashLockState } from '../../views/components/CashLock.tsx';
 import type { EntryDialogState } from '../../views/components/EntryDialog.tsx';
 import type { ManagerDialogState } from '../../views/components/ManagerDialog.tsx';
+import { entryRange } from '../../views/format.ts';
 import { CashDay, CREATE_ENTRY_DIALOG } from '../../views/pages/CashDay.tsx';
 import { CashPeriod, type CashPeriodProps } from '../../views/pages/CashPeriod.tsx';
 import { createEntry, deleteEntry, entriesOfDay, updateEntry } from '../backend/cash.ts';
@@ -34,6 +35,7 @@ import { backToCreateForm, restoredDraft } from '../forms/refused-create.ts';
 import { typedValues } from '../forms/service-order.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
 import { submitOnce } from '../idempotency.ts';
+import { cutPage, type ListPage, listPager, pageAsked } from '../list-pages.ts';
 import { type ConfirmationOutcome, confirmManager } from '../manager-confirmation.ts';
 import { flash } from '../middleware/flash.ts';
 
@@ -49,6 +51,17 @@ const TEXT = {
   entryGone: 'Este lançamento foi excluído por outra pessoa enquanto você editava. Nada foi salvo.',
   deleted: 'Lançamento excluído com sucesso!',
 };
+
+/** Entries a page of Caixa do dia shows: a busy day runs to hundreds. */
+const CASH_DAY_PAGE_SIZE = 100;
+
+/** The day's pager, its range said as Caixa por período says it ('Lançamentos 101–200 de 685'). */
+function dayPager(req: Request, shown: ListPage<CashEntry>) {
+  const pager = listPager(req, shown);
+  if (!pager) return null;
+  const first = (shown.page - 1) * CASH_DAY_PAGE_SIZE + 1;
+  return { ...pager, range: entryRange(first, first + shown.items.length - 1, shown.total) };
+}
 
 const SCREENS = { '/caixa-hoje': 'Caixa do dia', '/caixa-periodo': 'Caixa por período' } as const;
 type Screen = keyof typeof SCREENS;
@@ -186,6 +199,8 @@ export function cashRoutes(deps: WebDeps): Router {
     // Only sales and purchases can be edited (SPEC §2): ?editar= of another entry opens nothing.
     const editing = entries.find((e) => String(e.id) === editId && isManualEntryType(e.type));
     const removing = entries.find((e) => String(e.id) === removeId);
+    // A busy day is shown a page at a time; the totals are the whole day's.
+    const shown = cutPage(entries, pageAsked(req), CASH_DAY_PAGE_SIZE);
     deps.render(
       req,
       res,
@@ -193,7 +208,8 @@ export function cashRoutes(deps: WebDeps): Router {
         dayLabel: formatDisplayDate(date),
         totalCents: balanceOf(entries),
         byMethod: balanceByMethodOf(entries),
-        entries,
+        entries: shown.items,
+        pager: dayPager(req, shown),
         create: o.create ?? { open: req.query.dialogo === CREATE_ENTRY_DIALOG },
         edit: editing ? { entry: editing, state: editState(editing, o) } : null,
         remove: removing ? { entry: removing, state: o.remove?.state ?? { open: true } } : null,

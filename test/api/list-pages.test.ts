@@ -79,6 +79,31 @@ describe.each(DB_TARGETS)('lists in pages on %s', (kind) => {
     expect(page.body.total).toBe(7);
   });
 
+  it('every page of every size is its slice of the whole list, pages past the middle too, in both orders', async () => {
+    for (const order of ['', '&ordem=antigas']) {
+      const whole = (await get<Item[]>(`/service-orders/normal?status=100${order}`)).body.map(
+        (o) => o.number,
+      );
+      const wholeParts = (await get<Item[]>(`/orders?status=100${order}`)).body.map((o) => o.number);
+      expect(whole).toHaveLength(7);
+      for (const limit of [1, 2, 3, 5]) {
+        for (let offset = 0; offset <= 8; offset++) {
+          const q = `status=100&limit=${limit}&offset=${offset}${order}`;
+          const page = (await get<Page<Item>>(`/service-orders/normal?${q}`)).body;
+          expect(
+            page.items.map((o) => o.number),
+            `${q}`,
+          ).toEqual(whole.slice(offset, offset + limit));
+          const partsPage = (await get<Page<Item>>(`/orders?${q}`)).body;
+          expect(
+            partsPage.items.map((o) => o.number),
+            `parts ${q}`,
+          ).toEqual(wholeParts.slice(offset, offset + limit));
+        }
+      }
+    }
+  });
+
   it('parts orders by status: the page and the total', async () => {
     const page = await get<Page<Item>>('/orders?status=100&limit=5&offset=5');
     expect(page.status).toBe(200);

@@ -906,6 +906,39 @@ describe('cash (web cash router)', () => {
     });
   });
 
+  describe('Caixa do dia, a busy day in pages of 100', () => {
+    it("page 1 and 2 split the day; Total and the methods are the whole day's, on every page", async () => {
+      await sql`INSERT INTO transactions (type, value_cents, description, date, payment_method)
+        SELECT (array[103, 201])[1 + i % 2], 100 * i, 'Dia cheio ' || lpad(i::text, 3, '0'), ${today()}::date,
+          (array['Pix', 'Dinheiro'])[1 + i % 2]
+        FROM generate_series(1, 130) AS i`.execute(web.api.deps.db);
+      const all = await dayEntries();
+      expect(all.length).toBeGreaterThan(130);
+      const total = formatBRL(
+        balanceInCents(all.map((e) => ({ type: e.type, valueCents: Math.round(e.value * 100) }))),
+      );
+      const agent = await unlocked();
+      const first = await agent.get('/caixa-hoje');
+      const second = await agent.get('/caixa-hoje?pagina=2');
+      for (const page of [first, second]) {
+        expect(page.status).toBe(200);
+        expect(totalOf(page.text, 'Total')?.text).toBe(total);
+      }
+      expect(rowsOf(first.text)).toHaveLength(100);
+      expect(rowsOf(second.text)).toHaveLength(all.length - 100);
+      const shown = [...rowsOf(first.text), ...rowsOf(second.text)].map((r) => r.cells[2]);
+      expect(shown).toHaveLength(all.length);
+      const busy = shown.filter((d) => d?.startsWith('Dia cheio '));
+      expect(new Set(busy).size).toBe(130);
+      expect(busy).toHaveLength(130);
+      expect(textOf(first.text)).toContain(`Página 1 de 2`);
+      expect(textOf(first.text)).toContain(`Lançamentos 1–100 de ${all.length}`);
+      expect(textOf(second.text)).toContain(`Lançamentos 101–${all.length} de ${all.length}`);
+      expect(first.text).toContain('href="/caixa-hoje?pagina=2" rel="next"');
+      await sql`DELETE FROM transactions WHERE description LIKE 'Dia cheio %'`.execute(web.api.deps.db);
+    });
+  });
+
   describe('Caixa por período, a long period in pages of 200', () => {
     const ENTRIES = 1_050;
     const PERIOD = { de: '01/02/2024', ate: '29/02/2024' };

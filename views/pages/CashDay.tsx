@@ -7,6 +7,7 @@ import { EntryDialog, type EntryDialogState } from '../components/EntryDialog.ts
 import { Form } from '../components/Form.tsx';
 import { ManagerDialog, type ManagerDialogState } from '../components/ManagerDialog.tsx';
 import { MethodTotals } from '../components/MethodTotals.tsx';
+import { Pager, type PagerProps } from '../components/Pager.tsx';
 
 export const CREATE_ENTRY_DIALOG = 'criar-lancamento';
 export const EDIT_ENTRY_DIALOG = 'editar-lancamento';
@@ -17,7 +18,10 @@ export type CashDayProps = {
   totalCents: number;
   /** The total split by payment method (server/cash-balance.ts balanceByMethodOf). */
   byMethod?: readonly MethodTotal[];
+  /** The entries of the page shown. */
   entries: CashEntry[];
+  /** Null when the day fits in one page. */
+  pager?: PagerProps | null;
   create: EntryDialogState;
   /** The entry being edited or deleted (?editar=<id> / ?deletar=<id>), with its dialog state. */
   edit: { entry: CashEntry; state: EntryDialogState } | null;
@@ -30,6 +34,7 @@ export function CashDay({
   totalCents,
   byMethod = [],
   entries,
+  pager = null,
   create,
   edit,
   remove,
@@ -64,6 +69,7 @@ export function CashDay({
       ) : (
         <CashDayTable entries={entries} />
       )}
+      {pager ? <Pager {...pager} /> : null}
       <EntryDialog
         id={CREATE_ENTRY_DIALOG}
         title="Criar Lançamento"
