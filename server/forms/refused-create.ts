@@ -61,3 +61,14 @@ export async function backToCreateForm(
   });
   res.redirect(303, withDraft(target, id));
 }
+
+/**
+ * The dialog of an order page (pagamento antecipado, cancelar, deletar) a draft's fields were typed
+ * in, for typing kept through a lost session (a refusal's draft names its dialog itself).
+ */
+export function dialogOfFields(values: Record<string, string>): 'upfront' | 'cancel' | 'remove' | undefined {
+  if ('payment_method' in values && 'value' in values) return 'upfront';
+  if ('cancel_motive' in values) return 'cancel';
+  if ('confirm_username' in values) return 'remove';
+  return undefined;
+}

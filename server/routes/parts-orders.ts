@@ -38,7 +38,7 @@ import {
   OPEN_PARTS_ORDER_FIELDS,
   OpenPartsOrderForm,
 } from '../forms/parts-order.ts';
-import { backToCreateForm, restoredDraft } from '../forms/refused-create.ts';
+import { backToCreateForm, dialogOfFields, restoredDraft } from '../forms/refused-create.ts';
 import { centsFieldsToReais, typedValues } from '../forms/service-order.ts';
 import { UpfrontForm } from '../forms/upfront.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
@@ -227,7 +227,8 @@ export function partsOrderRoutes(deps: WebDeps): Router {
 
   router.get('/pedido/:id', async (req, res) => {
     const restored = await restoredDraft(deps, req);
-    const dialog = restored?.values[DIALOG_FIELD];
+    // A dialog's typing kept through a lost session has no `_dialog`: its fields tell which it was.
+    const dialog = restored && (restored.values[DIALOG_FIELD] ?? dialogOfFields(restored.values));
     if (!restored || !dialog) return showDetail(req, res, {}, 200, restored?.toasts);
     const v = restored.values;
     const state = { open: true, errors: restored.errors };

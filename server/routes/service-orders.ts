@@ -26,7 +26,7 @@ import {
 import { loadOrderPanel, panelOrderOfService } from '../client-side/order-panel.ts';
 import type { WebDeps } from '../context.ts';
 import { managerCredentials, requiredText } from '../forms/fields.ts';
-import { backToCreateForm, type Restored, restoredDraft } from '../forms/refused-create.ts';
+import { backToCreateForm, dialogOfFields, type Restored, restoredDraft } from '../forms/refused-create.ts';
 import { UpfrontForm } from '../forms/upfront.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
 import { submitOnce } from '../idempotency.ts';
@@ -134,8 +134,10 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
 
   /** The dialog a draft on this page reopens, with its typing and errors. */
   function dialogFromDraft(restored: Restored | null): DetailOverrides {
-    const dialog = restored?.values[DIALOG_FIELD];
-    if (!restored || !dialog) return {};
+    if (!restored) return {};
+    // A dialog's typing kept through a lost session has no `_dialog`: its fields tell which it was.
+    const dialog = restored.values[DIALOG_FIELD] ?? dialogOfFields(restored.values);
+    if (!dialog) return {};
     const { values: v, errors } = restored;
     const state = { open: true, errors };
     if (dialog === 'upfront') {

@@ -203,6 +203,23 @@ describe('typing kept through a lost session on the create forms', () => {
     });
   }
 
+  it('Pagamento antecipado: signed out, signed in again, the dialog open with the typing and the key', async () => {
+    const agent = await signIn(web);
+    const action = `/os/${originalId}/pagamento-antecipado`;
+    const form = hiddenOf((await agent.get(`/os/${originalId}?dialogo=pagamento-antecipado`)).text, action);
+    await postForm(agent, '/sair', {}, '/configuracoes');
+    const typed = { description: 'Sinal guardado', value: '33,00', payment_method: 'Pix' };
+    const sent = await agent
+      .post(action)
+      .type('form')
+      .send({ ...form, ...typed });
+    const next = await signInAgain(agent, String(sent.headers.location));
+    const restored = await agent.get(next);
+    expect(restored.text).toMatch(/<dialog\b[^>]*id="pagamento-antecipado"[^>]*\sopen=""/);
+    expect(restored.text).toContain('value="Sinal guardado"');
+    expect(hiddenOf(restored.text, action)._key).toBe(form._key);
+  });
+
   it('Criar lançamento: signed out, signed in, the cash unlocked again, the dialog back with the typing', async () => {
     const agent = await signIn(web);
     const unlock = await postForm(
