@@ -448,10 +448,10 @@ async function main() {
     node: process.version,
     loadBefore: loadavg().map((v) => Math.round(v * 100) / 100),
   };
-  if (!existsSync(join(ROOT, 'public', 'build', '.vite', 'manifest.json'))) {
-    log('islands not built: npm run build:islands');
-    execFileSync('npm', ['run', 'build:islands'], { cwd: ROOT, stdio: 'inherit' });
-  }
+  // Built as a release builds them: the islands, and every static file's compressed copies (a copy
+  // older than its source is not served, so a stylesheet changed since the last build would go plain).
+  log('npm run build:islands');
+  execFileSync('npm', ['run', 'build:islands'], { cwd: ROOT, stdio: 'inherit' });
   const asked = (process.env.BENCH_DBS ?? 'postgres,pglite').split(',').map((d) => d.trim());
   const dbs = (['postgres', 'pglite'] as const).filter(
     (d) => asked.includes(d) && (d === 'pglite' || process.env.DATABASE_URL),
