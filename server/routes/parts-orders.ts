@@ -310,6 +310,11 @@ export function partsOrderRoutes(deps: WebDeps): Router {
     if (!result.ok) {
       // Another request closed or cancelled it meanwhile: as above.
       if (result.status === 409 && (await settled(req, res, 'close'))) return;
+      // Refused (post/redirect/get: Back and reload never send it again): the page with the toast.
+      if (result.status < 500) {
+        flash(req, 'error', PARTS_ORDER_TEXT.closeFailed);
+        return res.redirect(303, `/pedido/${id}`);
+      }
       return showDetail(req, res, {}, httpStatusOf(result.status), error(PARTS_ORDER_TEXT.closeFailed));
     }
     flash(req, 'success', PARTS_ORDER_TEXT.closed);

@@ -229,6 +229,11 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
     });
     if (!result.ok) {
       if (result.status === 409 && (await settledMeanwhile(req, res, 'close'))) return;
+      // Refused (post/redirect/get: Back and reload never send it again): the page with the toast.
+      if (result.status < 500) {
+        flash(req, 'error', TEXT.closeFailed);
+        return res.redirect(303, `/os/${pathOf(found.order.id)}`);
+      }
       return showDetail(req, res, found, {}, httpStatusOf(result.status), [
         { kind: 'error', text: TEXT.closeFailed },
       ]);
