@@ -13,6 +13,13 @@ export type PrintClientSide = {
 };
 
 /**
+ * The address as a person types it: without the scheme, which every phone browser adds (the code carries
+ * the whole address). Seven characters less keep it on one line beside the code on a ticket, whatever
+ * the token's letters; a second line would push the ticket's last rows off.
+ */
+export const typedAddress = (url: string) => url.replace(/^https?:\/\//, '');
+
+/**
  * The code sits to the right of what the sheet prints beside it (the warranty notice), so a ticket loses
  * no more of its lines to it than the code's own height.
  */
@@ -34,7 +41,7 @@ export function StatusQr({
         {children}
         <p className="status-qr-link">
           {compact ? null : 'Acompanhe pelo celular: '}
-          <span className="status-url">{side.url}</span>
+          <span className="status-url">{typedAddress(side.url)}</span>
         </p>
         {side.warrantyUntil ? (
           <p className="warranty-until">{`Garantia até ${formatDisplayDate(side.warrantyUntil, tz)}`}</p>

@@ -35,7 +35,7 @@ describe('printed sheets with the status link (web print router)', () => {
     expect(qrs).toHaveLength(1);
     expect(html).toMatch(
       // On a ticket the address stands alone beside the code (the delivery sheet says what it is for).
-      /<p class="status-qr-link"><span class="status-url">https:\/\/loja\.example\.com\/acompanhar\/[A-Za-z0-9_-]{22}<\/span><\/p>/,
+      /<p class="status-qr-link"><span class="status-url">loja\.example\.com\/acompanhar\/[A-Za-z0-9_-]{22}<\/span><\/p>/,
     );
     expect(html).toContain('Garantia de 60 dias para o serviço realizado');
     expect(html).not.toContain('Garantia de 90 dias');
