@@ -27,6 +27,7 @@ import {
   type ShopSettings,
 } from '../backend/client-side.ts';
 import type { WebDeps } from '../context.ts';
+import { backToCreateForm, restoredDraft } from '../forms/refused-create.ts';
 import { textOf } from '../forms/validate.ts';
 import { requireManagerSession } from '../middleware/auth-guard.ts';
 import { flash } from '../middleware/flash.ts';
@@ -89,6 +90,8 @@ function parseForm(body: unknown) {
   };
 }
 
+const PAGE = '/configuracoes/atendimento';
+
 export function clientSideSettingsRoutes(deps: WebDeps): Router {
   const router = Router();
   const show = (
@@ -105,19 +108,24 @@ export function clientSideSettingsRoutes(deps: WebDeps): Router {
       toasts,
     });
 
-  router.get('/configuracoes/atendimento', requireManagerSession, async (req, res) => {
+  router.get(PAGE, requireManagerSession, async (req, res) => {
     const settings = await getShopSettings(req.api);
     noteExtraFailure(deps.env.apiUrl, settings);
     if (!settings.ok) {
       flash(req, 'error', TEXT.unavailable);
       return res.redirect(303, '/configuracoes');
     }
+    // A refused save comes back as this GET (post/redirect/get) with the typing and the errors.
+    const restored = await restoredDraft(deps, req);
+    if (restored) return show(req, res, restored.values, restored.errors, 200, restored.toasts);
     show(req, res, valuesOf(settings.data));
   });
 
-  router.post('/configuracoes/atendimento', requireManagerSession, async (req, res) => {
+  router.post(PAGE, requireManagerSession, async (req, res) => {
     const form = parseForm(req.body);
-    if (Object.keys(form.errors).length > 0) return show(req, res, form.values, form.errors, 400);
+    if (Object.keys(form.errors).length > 0) {
+      return backToCreateForm(deps, req, res, PAGE, { errors: form.errors });
+    }
     const saved = await putShopSettings(req.api, form.body);
     if (!saved.ok) {
       const issues: Record<string, string> = {};
@@ -127,12 +135,12 @@ export function clientSideSettingsRoutes(deps: WebDeps): Router {
         if (part === 'whatsapp_templates' && key) issues[templateFieldName(key)] = message;
         if (part === 'ageing_limits' && key && code) issues[`limite_${key}_${code}`] = message;
       }
-      return show(req, res, form.values, issues, saved.status === 400 ? 400 : 502, [
-        { kind: 'error', text: TEXT.failed },
-      ]);
+      if (saved.status === 400)
+        return backToCreateForm(deps, req, res, PAGE, { errors: issues, toast: TEXT.failed });
+      return show(req, res, form.values, issues, 502, [{ kind: 'error', text: TEXT.failed }]);
     }
     flash(req, 'success', TEXT.saved);
-    res.redirect(303, '/configuracoes/atendimento');
+    res.redirect(303, PAGE);
   });
   return router;
 }

@@ -13,6 +13,7 @@ import { Printers, type PrintersProps } from '../../views/pages/Printers.tsx';
 import type { ApiResult } from '../backend/client.ts';
 import * as printers from '../backend/printers.ts';
 import type { WebDeps } from '../context.ts';
+import { backToCreateForm, restoredDraft } from '../forms/refused-create.ts';
 import { textOf } from '../forms/validate.ts';
 import { flash } from '../middleware/flash.ts';
 
@@ -86,7 +87,14 @@ export function printerSettingsRoutes(deps: WebDeps): Router {
     res.redirect(303, PAGE);
   }
 
-  router.get(PAGE, (req, res) => show(req, res));
+  // A refused registration comes back as a GET (post/redirect/get) with its typing and errors.
+  router.get(PAGE, async (req, res) => {
+    const restored = await restoredDraft(deps, req);
+    if (!restored) return show(req, res);
+    const v = restored.values;
+    const values = { name: v.name ?? '', paper: v.paper ?? '', note: v.note ?? '' };
+    return show(req, res, { register: { values, errors: restored.errors ?? {} }, toasts: restored.toasts });
+  });
 
   router.post(PAGE, async (req, res) => {
     const values = {
@@ -97,11 +105,7 @@ export function printerSettingsRoutes(deps: WebDeps): Router {
     const result = await printers.registerPrinter(req.api, values);
     if (!result.ok && result.status < 500) {
       const errors = result.issues ?? (result.status === 409 ? { name: result.message } : {});
-      return show(req, res, {
-        register: { values, errors },
-        status: result.status,
-        toasts: [{ kind: 'error', text: FAILED }],
-      });
+      return backToCreateForm(deps, req, res, PAGE, { errors, toast: FAILED });
     }
     keyShown(req, res, result);
   });

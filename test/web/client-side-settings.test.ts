@@ -71,13 +71,16 @@ describe('client-side settings (web client-side-settings router)', () => {
         modelo_peca_chegou: 'x',
         modelo_andamento: 'x',
       });
-    expect(res.status).toBe(400);
-    expect(fieldErrorOf(res.text, 'f-warranty_days')).toBe('Digite um número de dias de 0 a 3650');
-    expect(fieldErrorOf(res.text, 'f-limite_normal_100')).toBe(
+    // Post/redirect/get: the refusal is a GET of the page with the typing and the errors.
+    expect(res.status).toBe(303);
+    const shown = await manager.get(res.headers.location ?? '/');
+    expect(shown.status).toBe(200);
+    expect(fieldErrorOf(shown.text, 'f-warranty_days')).toBe('Digite um número de dias de 0 a 3650');
+    expect(fieldErrorOf(shown.text, 'f-limite_normal_100')).toBe(
       'Digite um número de dias de 1 a 3650, ou deixe em branco',
     );
-    expect(fieldErrorOf(res.text, 'f-modelo_orcamento_pronto')).toMatch(/^Campo desconhecido: \{cpf\}\./);
-    expect(decodeEntities(res.text)).toContain('Oi {cliente}, seu CPF {cpf}');
+    expect(fieldErrorOf(shown.text, 'f-modelo_orcamento_pronto')).toMatch(/^Campo desconhecido: \{cpf\}\./);
+    expect(decodeEntities(shown.text)).toContain('Oi {cliente}, seu CPF {cpf}');
   });
 
   it('an employee can neither see the link nor open the page', async () => {

@@ -62,12 +62,18 @@ describe('print servers in Configurações (web printers router)', () => {
   });
 
   it('refuses a blank name and a repeated one on their field', async () => {
-    const blank = await postForm(manager, PAGE, { name: '  ', paper: 'a4' });
-    expect(blank.status).toBe(400);
+    // Post/redirect/get: the refusal is a GET of the page with the typing and the errors.
+    const refusal = async (fields: Record<string, string>) => {
+      const posted = await postForm(manager, PAGE, fields);
+      expect(posted.status).toBe(303);
+      expect(posted.headers.location).toMatch(/^\/configuracoes\/impressoras\?/);
+      return manager.get(posted.headers.location ?? PAGE);
+    };
+    const blank = await refusal({ name: '  ', paper: 'a4', note: 'Perto da porta' });
     expect(fieldErrorOf(blank.text, 'f-name')).toBe('Nome obrigatório');
+    expect(blank.text).toContain('Perto da porta');
     await postForm(manager, PAGE, { name: 'Bancada técnica', paper: 'a4' });
-    const again = await postForm(manager, PAGE, { name: 'bancada técnica', paper: 'a4' });
-    expect(again.status).toBe(409);
+    const again = await refusal({ name: 'bancada técnica', paper: 'a4' });
     expect(fieldErrorOf(again.text, 'f-name')).toBe('Já existe uma impressora com este nome');
     expect(toastsOf(again.text)).toContain('Ocorreu um erro ao salvar a impressora');
   });
