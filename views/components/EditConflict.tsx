@@ -17,6 +17,30 @@ export type EditConflictProps = {
   closedReason?: string | undefined;
 };
 
+/** The two versions, field by field: what the other person saved and what you typed (differences marked). */
+export function ConflictTable({ rows }: { rows: readonly ConflictRow[] }) {
+  return (
+    <table className="conflict-table">
+      <thead>
+        <tr>
+          <th scope="col">Campo</th>
+          <th scope="col">Salvo por outra pessoa</th>
+          <th scope="col">O que você digitou</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.name} className={row.theirs === row.yours ? undefined : 'differs'}>
+            <th scope="row">{row.label}</th>
+            <td className="pre-line">{row.theirs || '-'}</td>
+            <td className="pre-line">{row.yours || '-'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /**
  * A save over a newer version: what the other person saved beside what you typed, field by field
  * (the rows that differ marked), and the two ways on. A plain form and a link: works without JS.
@@ -29,24 +53,7 @@ export function EditConflict({ what, rows, action, resend, discardHref, closedRe
         {closedReason ??
           `Enquanto você editava, outra pessoa salvou ${what}. Nada do que você digitou foi perdido: compare abaixo e escolha.`}
       </p>
-      <table className="conflict-table">
-        <thead>
-          <tr>
-            <th scope="col">Campo</th>
-            <th scope="col">Salvo por outra pessoa</th>
-            <th scope="col">O que você digitou</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.name} className={row.theirs === row.yours ? undefined : 'differs'}>
-              <th scope="row">{row.label}</th>
-              <td className="pre-line">{row.theirs || '-'}</td>
-              <td className="pre-line">{row.yours || '-'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ConflictTable rows={rows} />
       <div className="actions">
         {!closedReason && action && resend ? (
           <Form action={action} label="Salvar por cima">

@@ -1,6 +1,6 @@
 import { MANUAL_ENTRY_TYPES } from '../../domain/transactions.ts';
 import { Dialog, DialogCancel } from './Dialog.tsx';
-import type { ConflictRow } from './EditConflict.tsx';
+import { type ConflictRow, ConflictTable } from './EditConflict.tsx';
 import { Field, type FieldErrors, SelectField } from './Field.tsx';
 import { Form } from './Form.tsx';
 import { MoneyField } from './MoneyField.tsx';
@@ -113,24 +113,7 @@ function EntryConflict({ rows }: { rows: ConflictRow[] }) {
         Outra pessoa alterou este lançamento enquanto você editava. Nada foi salvo: compare abaixo. Para
         gravar o que você digitou por cima, confirme o gerente e clique em Salvar por cima.
       </p>
-      <table className="conflict-table">
-        <thead>
-          <tr>
-            <th scope="col">Campo</th>
-            <th scope="col">Salvo por outra pessoa</th>
-            <th scope="col">O que você digitou</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.name} className={row.theirs === row.yours ? undefined : 'differs'}>
-              <th scope="row">{row.label}</th>
-              <td className="pre-line">{row.theirs || '-'}</td>
-              <td className="pre-line">{row.yours || '-'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ConflictTable rows={rows} />
     </div>
   );
 }
