@@ -60,7 +60,12 @@ export type UpfrontPartsOrderRequest = {
 };
 
 /**
- * Not in SPEC §7: a period's live entries counted, and per type counted and summed in reais
- * (GET /transactions/period/summary). Used only where the backend has it.
+ * Not in SPEC §7: a period's live entries counted, per type counted and summed in reais, and the same per
+ * type and payment method (GET /transactions/period/summary). Used only where the backend has it; a
+ * backend's summary may lack `by_method` (it came later).
  */
-export type CashSummary = { count: number; totals: { type: number; count: number; value: number }[] };
+export type CashSummary = {
+  count: number;
+  totals: { type: number; count: number; value: number }[];
+  by_method?: { type: number; payment_method: string | null; count: number; value: number }[];
+};

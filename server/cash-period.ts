@@ -1,22 +1,25 @@
 /**
  * One page of the cash by period (SPEC §2) with the balance of the WHOLE period (SPEC §9): the page's
- * entries and the period's totals by type are asked of the api together, so a year of entries never
- * travels to the web. Both are extras (backend/extras.ts): a backend that follows only SPEC §7 gets
- * SPEC's own call, the whole period read once and cut here.
+ * entries and the period's totals are asked of the api together, so a year of entries never travels to
+ * the web. Both are extras (backend/extras.ts): a backend that follows only SPEC §7 gets SPEC's own call,
+ * the whole period read once and cut here. Caixa do dia is the period of one day, in pages of its own size.
  */
 
 import type { CashEntry, CashSummary } from '../contract/transactions.ts';
 import { reaisToCents } from '../domain/money.ts';
-import { balanceOfTypeTotals } from '../domain/transactions.ts';
+import { PAYMENT_METHODS } from '../domain/payment-methods.ts';
+import { balanceByMethod, balanceOfTypeTotals, type MethodTotal } from '../domain/transactions.ts';
 import type { PagerProps } from '../views/components/Pager.tsx';
 import { entryRange } from '../views/format.ts';
-import { entriesOfPeriod, entriesOfPeriodPage, periodSummary } from './backend/cash.ts';
+import { entriesOfDay, entriesOfPeriod, entriesOfPeriodPage, periodSummary } from './backend/cash.ts';
 import type { ApiResult, Backend } from './backend/client.ts';
 import type { Extras } from './backend/extras.ts';
-import { balanceOf } from './cash-balance.ts';
+import { balanceByMethodOf, balanceOf } from './cash-balance.ts';
 
 /** Entries per page of the period list and of its print sheet (docs/decisions/011). */
 export const PERIOD_PAGE_SIZE = 200;
+/** Entries per page of Caixa do dia and of its sheet: a busy day runs to hundreds. */
+export const DAY_PAGE_SIZE = 100;
 
 /** Far past the end of any period (the api caps its offset near 2^31): a larger ?pagina= asks for this one. */
 const PAGE_MAX = 10_000_000;
@@ -26,16 +29,20 @@ export type PeriodPage = {
   entries: CashEntry[];
   /** The balance of the whole period, never of this page alone. */
   balanceCents: number;
+  /** The same balance per payment method; null when the backend's summary does not say it. */
+  byMethod: MethodTotal[] | null;
   /** Live entries in the whole period. */
   count: number;
   /** 1-based; a page past the end is the last one. */
   page: number;
   /** At least 1, even for an empty period. */
   pages: number;
+  /** Entries a page holds. */
+  size: number;
 };
 
-export const pagesFor = (count: number) => Math.max(1, Math.ceil(count / PERIOD_PAGE_SIZE));
-const offsetOf = (page: number) => (page - 1) * PERIOD_PAGE_SIZE;
+const pagesFor = (count: number, size: number) => Math.max(1, Math.ceil(count / size));
+const offsetOf = (page: number, size: number) => (page - 1) * size;
 const centsOf = (reais: number) => reaisToCents(reais) ?? Math.round(reais * 100);
 
 /** The answer of a backend that really has the summary (a shop's own one might answer anything). */
@@ -51,43 +58,60 @@ function isSummary(data: unknown): data is CashSummary {
   );
 }
 
+/** The balance per payment method of the summary's lines, when it has them (ours does, since it came). */
+function methodTotalsOf(summary: CashSummary): MethodTotal[] | null {
+  const lines = summary.by_method;
+  if (!Array.isArray(lines)) return null;
+  const valid = lines.every((l) => typeof l?.type === 'number' && Number.isFinite(l?.value));
+  if (!valid) return null;
+  const rows = lines.map((l) => ({ type: l.type, valueCents: centsOf(l.value), method: l.payment_method }));
+  return balanceByMethod(rows, PAYMENT_METHODS);
+}
+
 export async function loadPeriodPage(
   backend: Backend,
   extras: Extras,
   start: string,
   end: string,
   wanted: number,
+  options: {
+    size?: number;
+    byMethod?: boolean;
+    /** SPEC §7's call for all of it (the period's, unless another is named). */
+    whole?: () => Promise<ApiResult<CashEntry[]>>;
+  } = {},
 ): Promise<ApiResult<PeriodPage>> {
+  const size = options.size ?? PERIOD_PAGE_SIZE;
   const asked = Math.min(Math.max(1, Math.trunc(wanted) || 1), PAGE_MAX);
   const whole = async (): Promise<ApiResult<PeriodPage>> => {
-    const all = await entriesOfPeriod(backend, start, end);
-    return all.ok ? { ok: true, status: 200, data: cut(all.data, asked) } : all;
+    const all = await (options.whole ? options.whole() : entriesOfPeriod(backend, start, end));
+    return all.ok ? { ok: true, status: 200, data: cut(all.data, asked, size) } : all;
   };
   if (!extras.usable('period-paging') || !extras.usable('period-summary')) return whole();
 
   const [summary, slice] = await Promise.all([
     periodSummary(backend, start, end),
-    entriesOfPeriodPage(backend, start, end, { limit: PERIOD_PAGE_SIZE, offset: offsetOf(asked) }),
+    entriesOfPeriodPage(backend, start, end, { limit: size, offset: offsetOf(asked, size) }),
   ]);
   if (!slice.ok) return extras.lacking('period-paging', slice) ? whole() : slice;
   // A paging backend never answers more than the limit: more is the whole period, paging ignored.
-  if (slice.data.length > PERIOD_PAGE_SIZE) {
+  if (slice.data.length > size) {
     extras.missing('period-paging');
-    return { ok: true, status: 200, data: cut(slice.data, asked) };
+    return { ok: true, status: 200, data: cut(slice.data, asked, size) };
   }
   if (!summary.ok || !isSummary(summary.data)) {
     // A backend without the summary (or answering something else): the period's balance needs all of
     // it, unless this first page already holds it.
     if (summary.ok) extras.missing('period-summary');
     else extras.lacking('period-summary', summary);
-    if (asked === 1 && slice.data.length < PERIOD_PAGE_SIZE) {
-      return { ok: true, status: 200, data: cut(slice.data, 1) };
+    if (asked === 1 && slice.data.length < size) {
+      return { ok: true, status: 200, data: cut(slice.data, 1, size) };
     }
     return whole();
   }
 
   const { count } = summary.data;
-  const pages = pagesFor(count);
+  const pages = pagesFor(count, size);
   const balanceCents = balanceOfTypeTotals(
     summary.data.totals.map((t) => ({
       type: t.type,
@@ -95,32 +119,43 @@ export async function loadPeriodPage(
       totalCents: centsOf(t.value),
     })),
   );
+  const byMethod = methodTotalsOf(summary.data);
+  // Totals by method wanted from a summary that lacks them (an older backend): the whole period has them.
+  if (options.byMethod && byMethod === null) return whole();
+  const totals = { balanceCents, byMethod, count, pages, size };
   if (asked <= pages || count === 0) {
-    return {
-      ok: true,
-      status: 200,
-      data: { entries: slice.data, balanceCents, count, page: Math.min(asked, pages), pages },
-    };
+    return { ok: true, status: 200, data: { ...totals, entries: slice.data, page: Math.min(asked, pages) } };
   }
   // Past the end: the last page, known only now that the count is.
-  const last = await entriesOfPeriodPage(backend, start, end, {
-    limit: PERIOD_PAGE_SIZE,
-    offset: offsetOf(pages),
-  });
+  const last = await entriesOfPeriodPage(backend, start, end, { limit: size, offset: offsetOf(pages, size) });
   if (!last.ok) return last;
-  return { ok: true, status: 200, data: { entries: last.data, balanceCents, count, page: pages, pages } };
+  return { ok: true, status: 200, data: { ...totals, entries: last.data, page: pages } };
+}
+
+/**
+ * A page of Caixa do dia and its sheet, with the day's total and totals by method: the period of one
+ * day; from a backend without pages, SPEC §7's call for the day.
+ */
+export function loadDayPage(backend: Backend, extras: Extras, date: string, wanted: number) {
+  return loadPeriodPage(backend, extras, date, date, wanted, {
+    size: DAY_PAGE_SIZE,
+    byMethod: true,
+    whole: () => entriesOfDay(backend, date),
+  });
 }
 
 /** The page of a whole period held in memory, with the balance of all of it. */
-function cut(all: CashEntry[], asked: number): PeriodPage {
-  const pages = pagesFor(all.length);
+function cut(all: CashEntry[], asked: number, size: number): PeriodPage {
+  const pages = pagesFor(all.length, size);
   const page = Math.min(asked, pages);
   return {
-    entries: all.slice(offsetOf(page), offsetOf(page) + PERIOD_PAGE_SIZE),
+    entries: all.slice(offsetOf(page, size), offsetOf(page, size) + size),
     balanceCents: balanceOf(all),
+    byMethod: balanceByMethodOf(all),
     count: all.length,
     page,
     pages,
+    size,
   };
 }
 
@@ -137,7 +172,7 @@ export function periodHref(path: string, dates: PeriodDates, page: number | null
 /** Which entries of the period a page holds ('Lançamentos 201–400 de 4.067'); null when it holds all. */
 export function rangeOf(p: PeriodPage): string | null {
   if (p.pages <= 1) return null;
-  return entryRange(offsetOf(p.page) + 1, Math.min(p.page * PERIOD_PAGE_SIZE, p.count), p.count);
+  return entryRange(offsetOf(p.page, p.size) + 1, Math.min(p.page * p.size, p.count), p.count);
 }
 
 /** The pager of the list: links that keep the dates; null when the whole period fits in one page. */

@@ -25,11 +25,15 @@ export type ListPage<T> = {
   pages: number;
 };
 
-/** ?pagina=N: anything but a whole number from 1 is the first page, never an error. */
-export function pageAsked(req: Request): number {
-  const raw = req.query.pagina;
+/** A page number as written in an address or a form: anything but a whole number from 1 is the first. */
+export function pageOf(raw: unknown): number {
   const n = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : 1;
   return Math.min(Math.max(1, n), PAGE_MAX);
+}
+
+/** ?pagina=N: anything but a whole number from 1 is the first page, never an error. */
+export function pageAsked(req: Request): number {
+  return pageOf(req.query.pagina);
 }
 
 const pagesFor = (total: number, size: number) => Math.max(1, Math.ceil(total / size));

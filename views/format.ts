@@ -35,3 +35,8 @@ export function count(n: number): string {
 export function entryRange(first: number, last: number, total: number): string {
   return `Lançamentos ${count(first)}–${count(last)} de ${count(total)}`;
 }
+
+/** An address of Caixa do dia (a link, a dialog's form, the sheet) kept on a page of the day. */
+export function onDayPage(href: string, page: number): string {
+  return page > 1 ? `${href}${href.includes('?') ? '&' : '?'}pagina=${page}` : href;
+}

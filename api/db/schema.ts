@@ -79,6 +79,7 @@ export interface Database {
   printers: PrintersTable;
   print_jobs: PrintJobsTable;
   status_links: StatusLinksTable;
+  cash_day_totals: CashDayTotalsTable;
 }
 
 /** Public status links (migration 007): the token itself is never stored, only its hash. */
@@ -180,6 +181,18 @@ export interface TransactionsTable {
   deleted_at: NullableTimestamp;
   /** Bumped on every change (migration 005): an edit carries the one it was loaded from. */
   version: Generated<number>;
+}
+
+/**
+ * Live cash entries counted and summed per business day, type and payment method ('' for none), kept by
+ * the database's own triggers (migration 012): read only, never written by the api.
+ */
+export interface CashDayTotalsTable {
+  date: ColumnType<string, never, never>;
+  type: ColumnType<number, never, never>;
+  payment_method: ColumnType<string, never, never>;
+  count: ColumnType<string | number, never, never>;
+  value_cents: ColumnType<string | number, never, never>;
 }
 
 /** A create's answer kept under the caller's Idempotency-Key (migration 005). */

@@ -244,39 +244,59 @@ export async function cashEntriesBetween(
   ).execute();
 }
 
-export type TypeTotalRow = { type: number; count: string | number; value_cents: string | number };
+export type MethodTotalRow = {
+  type: number;
+  payment_method: string | null;
+  count: string | number;
+  value_cents: string | number;
+};
 
-/** Live entries of the period counted and summed per type: one GROUP BY on the same index range. */
+/**
+ * Live entries of the period counted and summed per type and payment method, from the day totals
+ * migration 012 keeps in the writers' own transactions: a year is a few thousand rows, not every entry.
+ */
 export function cashTotalsBetweenQuery(db: Db, start: string, end: string) {
   return db
-    .selectFrom('transactions')
+    .selectFrom('cash_day_totals')
     .select((eb) => [
       'type',
-      eb.fn.countAll<string>().as('count'),
+      sql<string | null>`nullif(payment_method, '')`.as('payment_method'),
+      eb.fn.sum<string>('count').as('count'),
       eb.fn.sum<string>('value_cents').as('value_cents'),
     ])
-    .where('deleted_at', 'is', null)
     .where('date', '>=', start)
     .where('date', '<=', end)
-    .groupBy('type')
-    .orderBy('type');
+    .where('count', '<>', 0)
+    .groupBy(['type', 'payment_method'])
+    .orderBy('type')
+    .orderBy('payment_method');
 }
 
-export async function cashTotalsBetween(db: Db, start: string, end: string): Promise<TypeTotalRow[]> {
+export async function cashTotalsBetween(db: Db, start: string, end: string): Promise<MethodTotalRow[]> {
   return cashTotalsBetweenQuery(db, start, end).execute();
 }
 
 /**
- * The summary of a period as JSON: how many live entries, and per type how many and their sum in reais
- * (cents counted exactly in SQL, divided once here, like transactionJson).
+ * The summary of a period as JSON: how many live entries, per type how many and their sum in reais, and
+ * the same per type and payment method (cents counted exactly in SQL, divided once here, like
+ * transactionJson).
  */
-export function cashSummaryJson(rows: readonly TypeTotalRow[]) {
-  const totals = rows.map((r) => ({
+export function cashSummaryJson(rows: readonly MethodTotalRow[]) {
+  const byType = new Map<number, { type: number; count: number; cents: number }>();
+  for (const r of rows) {
+    const t = byType.get(r.type) ?? { type: r.type, count: 0, cents: 0 };
+    t.count += Number(r.count);
+    t.cents += Number(r.value_cents);
+    byType.set(r.type, t);
+  }
+  const totals = [...byType.values()].map((t) => ({ type: t.type, count: t.count, value: t.cents / 100 }));
+  const by_method = rows.map((r) => ({
     type: r.type,
+    payment_method: r.payment_method,
     count: Number(r.count),
     value: Number(r.value_cents) / 100,
   }));
-  return { count: totals.reduce((sum, t) => sum + t.count, 0), totals };
+  return { count: totals.reduce((sum, t) => sum + t.count, 0), totals, by_method };
 }
 
 /** One live entry with its order summary, or undefined. */

@@ -12,13 +12,20 @@ import { isManualEntryType, MANUAL_ENTRY_TYPES } from '../../domain/transactions
 import { CashLock, type CashLockState } from '../../views/components/CashLock.tsx';
 import type { EntryDialogState } from '../../views/components/EntryDialog.tsx';
 import type { ManagerDialogState } from '../../views/components/ManagerDialog.tsx';
-import { entryRange } from '../../views/format.ts';
+import { onDayPage } from '../../views/format.ts';
 import { CashDay, CREATE_ENTRY_DIALOG } from '../../views/pages/CashDay.tsx';
 import { CashPeriod, type CashPeriodProps } from '../../views/pages/CashPeriod.tsx';
 import { createEntry, deleteEntry, entriesOfDay, updateEntry } from '../backend/cash.ts';
 import { extrasOf } from '../backend/extras.ts';
-import { balanceByMethodOf, balanceOf, entryCents } from '../cash-balance.ts';
-import { loadPeriodPage, pagerOf, periodHref } from '../cash-period.ts';
+import { entryCents } from '../cash-balance.ts';
+import {
+  loadDayPage,
+  loadPeriodPage,
+  type PeriodPage,
+  pagerOf,
+  periodHref,
+  rangeOf,
+} from '../cash-period.ts';
 import { periodReport } from '../cash-report.ts';
 import { cashApi, cashToken, lockCash, unlockCash } from '../cash-unlock.ts';
 import type { WebDeps } from '../context.ts';
@@ -35,7 +42,7 @@ import { backToCreateForm, restoredDraft } from '../forms/refused-create.ts';
 import { typedValues } from '../forms/service-order.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
 import { submitOnce } from '../idempotency.ts';
-import { cutPage, type ListPage, listPager, pageAsked } from '../list-pages.ts';
+import { pageAsked, pageOf } from '../list-pages.ts';
 import { type ConfirmationOutcome, confirmManager } from '../manager-confirmation.ts';
 import { flash } from '../middleware/flash.ts';
 
@@ -52,15 +59,17 @@ const TEXT = {
   deleted: 'Lançamento excluído com sucesso!',
 };
 
-/** Entries a page of Caixa do dia shows: a busy day runs to hundreds. */
-const CASH_DAY_PAGE_SIZE = 100;
-
 /** The day's pager, its range said as Caixa por período says it ('Lançamentos 101–200 de 685'). */
-function dayPager(req: Request, shown: ListPage<CashEntry>) {
-  const pager = listPager(req, shown);
-  if (!pager) return null;
-  const first = (shown.page - 1) * CASH_DAY_PAGE_SIZE + 1;
-  return { ...pager, range: entryRange(first, first + shown.items.length - 1, shown.total) };
+function dayPager(day: PeriodPage) {
+  const range = rangeOf(day);
+  if (range === null) return null;
+  return {
+    page: day.page,
+    pages: day.pages,
+    range,
+    previousHref: day.page > 1 ? onDayPage('/caixa-hoje', day.page - 1) : null,
+    nextHref: day.page < day.pages ? onDayPage('/caixa-hoje', day.page + 1) : null,
+  };
 }
 
 const SCREENS = { '/caixa-hoje': 'Caixa do dia', '/caixa-periodo': 'Caixa por período' } as const;
@@ -71,6 +80,8 @@ const ENTRY_FIELDS = ['type', 'description', 'value', 'payment_method'] as const
 const ENTRY_ID_FIELD = '_entry';
 /** The entry a refused delete's draft belongs to. */
 const REMOVE_ID_FIELD = '_remove';
+/** The page of the day a dialog was opened over (the entry it acts on is listed there). */
+const PAGE_FIELD = '_pagina';
 /** The edit dialog's labels, for the side-by-side comparison. */
 const ENTRY_LABELS = {
   type: 'Tipo',
@@ -146,6 +157,8 @@ export function cashRoutes(deps: WebDeps): Router {
     status?: number;
     toasts?: Toast[];
     formKey?: string | undefined;
+    /** The page a refused dialog was posted from (else ?pagina=). */
+    page?: number;
     /** An edit brought back by a draft: its typing, compared with the entry as it is now. */
     editDraft?: { id: string; values: Record<string, string>; errors?: Record<string, string> | undefined };
   };
@@ -175,7 +188,7 @@ export function cashRoutes(deps: WebDeps): Router {
       loaded,
       conflict: {
         rows: conflictRows(ENTRY_LABELS, shown(current), shown(yours)),
-        discardHref: `/caixa-hoje?editar=${encodeURIComponent(String(entry.id))}`,
+        discardHref: onDayPage(`/caixa-hoje?editar=${encodeURIComponent(String(entry.id))}`, o.page ?? 1),
       },
     };
   }
@@ -185,7 +198,8 @@ export function cashRoutes(deps: WebDeps): Router {
     // Locked (a lost session locks it too): the unlock comes back to the same draft.
     if (!cash) return showLock(req, res, '/caixa-hoje', { draft: draftIdOf(req.query) });
     const date = today();
-    const result = await entriesOfDay(cash, date);
+    // A page of the day and the whole day's totals; SPEC's whole day only from a backend without pages.
+    const result = await loadDayPage(cash, extrasOf(deps.http), date, o.page ?? pageAsked(req));
     if (!result.ok) {
       // The manager's token no longer works: lock, and say why.
       lockCash(deps, req);
@@ -193,25 +207,26 @@ export function cashRoutes(deps: WebDeps): Router {
         { kind: 'error', text: TEXT.authFailed },
       ]);
     }
-    const entries = result.data;
+    const day = result.data;
     const editId = o.edit?.id ?? o.editDraft?.id ?? textOf(req.query, 'editar');
     const removeId = o.remove?.id ?? textOf(req.query, 'deletar');
-    // Only sales and purchases can be edited (SPEC §2): ?editar= of another entry opens nothing.
-    const editing = entries.find((e) => String(e.id) === editId && isManualEntryType(e.type));
-    const removing = entries.find((e) => String(e.id) === removeId);
-    // A busy day is shown a page at a time; the totals are the whole day's.
-    const shown = cutPage(entries, pageAsked(req), CASH_DAY_PAGE_SIZE);
+    // The dialogs act on an entry of the page shown (their links name the page); only sales and
+    // purchases can be edited (SPEC §2): ?editar= of another entry opens nothing.
+    const editing = day.entries.find((e) => String(e.id) === editId && isManualEntryType(e.type));
+    const removing = day.entries.find((e) => String(e.id) === removeId);
+    const dialogs = { ...o, page: day.page };
     deps.render(
       req,
       res,
       createElement(CashDay, {
         dayLabel: formatDisplayDate(date),
-        totalCents: balanceOf(entries),
-        byMethod: balanceByMethodOf(entries),
-        entries: shown.items,
-        pager: dayPager(req, shown),
+        totalCents: day.balanceCents,
+        byMethod: day.byMethod ?? [],
+        entries: day.entries,
+        page: day.page,
+        pager: dayPager(day),
         create: o.create ?? { open: req.query.dialogo === CREATE_ENTRY_DIALOG },
-        edit: editing ? { entry: editing, state: editState(editing, o) } : null,
+        edit: editing ? { entry: editing, state: editState(editing, dialogs) } : null,
         remove: removing ? { entry: removing, state: o.remove?.state ?? { open: true } } : null,
       }),
       { title: 'Caixa do dia', status: o.status ?? 200, toasts: o.toasts ?? [], formKey: o.formKey },
@@ -223,14 +238,15 @@ export function cashRoutes(deps: WebDeps): Router {
     const restored = cashApi(deps, req) ? await restoredDraft(deps, req) : null;
     if (!restored) return showDay(req, res);
     const { values, errors, toasts, formKey } = restored;
+    const page = pageOf(values[PAGE_FIELD]);
     // A delete's draft names the entry it would delete; an edit's, the entry it edits; a create's, none.
     const removing = values[REMOVE_ID_FIELD];
     if (removing) {
       const state = { open: true, values: { confirm_username: values.confirm_username ?? '' }, errors };
-      return showDay(req, res, { remove: { id: removing, state }, toasts });
+      return showDay(req, res, { remove: { id: removing, state }, toasts, page });
     }
     if (values[ENTRY_ID_FIELD]) {
-      return showDay(req, res, { editDraft: { id: values[ENTRY_ID_FIELD], values, errors }, toasts });
+      return showDay(req, res, { editDraft: { id: values[ENTRY_ID_FIELD], values, errors }, toasts, page });
     }
     const state = { open: true, values: typedValues(values, ENTRY_FIELDS), errors };
     return showDay(req, res, { create: state, toasts, formKey });
@@ -287,23 +303,35 @@ export function cashRoutes(deps: WebDeps): Router {
     const cash = cashApi(deps, req);
     if (!cash) return res.redirect(303, '/caixa-hoje');
     const id = String(req.params.id);
+    const page = pageAsked(req);
     /** Post/redirect/get: the typing (never the password) and why it was refused, shown by the GET. */
     const backToDialog = async (refusal: Pick<Draft, 'errors' | 'toast' | 'reason'>) => {
-      const values: Record<string, string> = { ...typedFields(req.body), [ENTRY_ID_FIELD]: id };
+      const values: Record<string, string> = {
+        ...typedFields(req.body),
+        [ENTRY_ID_FIELD]: id,
+        [PAGE_FIELD]: String(page),
+      };
       delete values._from;
       const draft = await saveDraft(deps, { path: '/caixa-hoje', values, ...refusal });
       res.redirect(303, withDraft('/caixa-hoje', draft));
     };
+    const gone = () => {
+      flash(req, 'error', TEXT.entryGone);
+      res.redirect(303, onDayPage('/caixa-hoje', page));
+    };
     const form = validateForm(EditEntryForm, req.body);
     if (!form.ok) return backToDialog({ errors: form.errors, reason: 'invalid' });
-    // Read again: another manager's save since this dialog was loaded is shown, not overwritten.
-    const day = await entriesOfDay(cash, today());
-    const entry = day.ok ? day.data.find((e) => String(e.id) === id) : undefined;
-    if (day.ok && !entry) {
-      flash(req, 'error', TEXT.entryGone);
-      return res.redirect(303, '/caixa-hoje');
+    const version = postedVersion(req.body);
+    // A form without a version came from a backend without them (SPEC §7 only): read the day again, so
+    // another manager's save since this dialog was loaded is shown, not overwritten. Our api checks the
+    // version itself, in the write (409 when stale, 404 when the entry is gone).
+    if (version === undefined) {
+      const day = await entriesOfDay(cash, today());
+      const entry = day.ok ? day.data.find((e) => String(e.id) === id) : undefined;
+      if (day.ok && !entry) return gone();
+      if (entry && changedSince(req.body, entry, entryValues(entry)))
+        return backToDialog({ reason: 'stale' });
     }
-    if (entry && changedSince(req.body, entry, entryValues(entry))) return backToDialog({ reason: 'stale' });
     const { value, confirm_username, confirm_password, ...rest } = form.data;
     const confirmed = await confirmManager(deps, req, { confirm_username, confirm_password });
     if (confirmed !== 'confirmed') {
@@ -314,30 +342,35 @@ export function cashRoutes(deps: WebDeps): Router {
         reason: 'failed',
       });
     }
-    const version = postedVersion(req.body);
     const result = await updateEntry(cash, id, {
       ...rest,
       value: value / 100,
       ...(version ? { version } : {}),
     });
     if (!result.ok) {
-      // Our api saw another save land between the re-read and this one.
+      // Our api saw another save land since the dialog was loaded, or the entry deleted.
       if (staleRefusal(result)) return backToDialog({ reason: 'stale' });
+      if (version !== undefined && result.status === 404) return gone();
       const text = result.status === 403 ? TEXT.notManager : TEXT.editFailed;
       const errors = result.status === 403 ? { confirm_username: TEXT.notManager } : (result.issues ?? {});
       return backToDialog({ errors, toast: text, reason: 'failed' });
     }
     flash(req, 'success', TEXT.edited);
-    res.redirect(303, '/caixa-hoje');
+    res.redirect(303, onDayPage('/caixa-hoje', page));
   });
 
   router.post('/caixa-hoje/lancamentos/:id/deletar', async (req, res) => {
     const cash = cashApi(deps, req);
     if (!cash) return res.redirect(303, '/caixa-hoje');
     const id = String(req.params.id);
+    const page = pageAsked(req);
     /** Post/redirect/get: the typed manager (never the password) and why, shown by the GET. */
     const reopen = async (errors: Record<string, string>, toast?: string) => {
-      const values = { confirm_username: textOf(req.body, 'confirm_username'), [REMOVE_ID_FIELD]: id };
+      const values = {
+        confirm_username: textOf(req.body, 'confirm_username'),
+        [REMOVE_ID_FIELD]: id,
+        [PAGE_FIELD]: String(page),
+      };
       const reason = toast ? 'failed' : 'invalid';
       const draft = await saveDraft(deps, {
         path: '/caixa-hoje',
@@ -363,7 +396,7 @@ export function cashRoutes(deps: WebDeps): Router {
       return reopen(errors, text);
     }
     flash(req, 'success', TEXT.deleted);
-    res.redirect(303, '/caixa-hoje');
+    res.redirect(303, onDayPage('/caixa-hoje', page));
   });
 
   // --- Caixa por período ---

@@ -12,17 +12,16 @@ import { AddressLabel, PartsOrderSheet } from '../../print-templates/PartsOrderS
 import { ServiceOrderSheet } from '../../print-templates/ServiceOrderSheet.tsx';
 import { ThermalDelivery, ThermalPartsOrder, ThermalTicket } from '../../print-templates/Thermal.tsx';
 import { ErrorPage } from '../../views/pages/ErrorPage.tsx';
-import { entriesOfDay } from '../backend/cash.ts';
 import { extrasOf } from '../backend/extras.ts';
 import { getPartsOrder } from '../backend/orders.ts';
 import { findServiceOrder } from '../backend/service-orders.ts';
-import { balanceOf } from '../cash-balance.ts';
-import { loadPeriodPage, rangeOf } from '../cash-period.ts';
+import { loadDayPage, loadPeriodPage, rangeOf } from '../cash-period.ts';
 import { cashApi, cashMinutesLeft } from '../cash-unlock.ts';
 import { printClientSide } from '../client-side/print.ts';
 import type { WebDeps } from '../context.ts';
 import { PeriodForm } from '../forms/cash.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
+import { pageOf } from '../list-pages.ts';
 import { printLinkBase } from '../print/links.ts';
 import { sendPanel, sheetKey } from '../print/send-panel.ts';
 import { shopFrom } from '../print/shop.ts';
@@ -125,12 +124,14 @@ export function sheetRoutes(deps: WebDeps) {
     {
       pattern: /^\/caixa-hoje\/imprimir$/,
       cash: true,
-      async load(req: Request): Promise<Sheet> {
+      async load(req: Request, _id: string, query: Query): Promise<Sheet> {
         const cash = cashApi(deps, req);
         if (!cash) return { redirect: '/caixa-hoje' };
         const date = todayInShop(deps.env.SHOP_TZ);
-        const result = await entriesOfDay(cash, date);
+        // The day's total and the entries of the page being viewed (?pagina=), as the screen shows them.
+        const result = await loadDayPage(cash, extrasOf(deps.http), date, pageOf(query.pagina));
         if (!result.ok) return { redirect: '/caixa-hoje' };
+        const day = result.data;
         const title = `Caixa do dia ${formatDisplayDate(date)}`;
         return {
           title,
@@ -138,8 +139,9 @@ export function sheetRoutes(deps: WebDeps) {
             shop,
             title,
             totalLabel: 'Total',
-            totalCents: balanceOf(result.data),
-            entries: result.data,
+            totalCents: day.balanceCents,
+            entries: day.entries,
+            range: rangeOf(day),
           }),
         };
       },

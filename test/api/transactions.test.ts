@@ -141,7 +141,7 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
         value_cents: values.cents,
         date: values.date,
         description: values.description ?? '',
-        payment_method: values.payment_method ?? 'Dinheiro',
+        payment_method: values.payment_method === undefined ? 'Dinheiro' : values.payment_method,
         service_order_id: values.service_order_id ?? null,
         order_id: values.order_id ?? null,
         ...(values.deleted ? { deleted_at: new Date() } : {}),
@@ -514,7 +514,12 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
       return reply.body as Entry[];
     }
-    type Summary = { count: number; totals: { type: number; count: number; value: number }[] };
+    type Line = { type: number; count: number; value: number };
+    type Summary = {
+      count: number;
+      totals: Line[];
+      by_method: (Line & { payment_method: string | null })[];
+    };
     async function summary(params: Record<string, string>): Promise<Summary> {
       const reply = await getSummary(params);
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
@@ -536,19 +541,22 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
       }
       await insertEntry({ type: 103, cents: 5_000, date: '2027-03-10', deleted: true });
 
-      // April: every type, two 101s whose reais do not add up in floating point (0,10 + 0,20).
-      const april: [string, number, number][] = [
-        ['2027-04-01', 101, 10],
-        ['2027-04-30', 101, 20],
-        ['2027-04-10', 102, 30_000],
-        ['2027-04-10', 103, 2_550],
-        ['2027-04-11', 103, 1_000_000_000],
-        ['2027-04-12', 104, 12_345],
-        ['2027-04-12', 201, 7_525],
-        ['2027-04-13', 301, 99_900],
-        ['2027-04-14', 302, 88_800],
+      // April: every type, two 101s whose reais do not add up in floating point (0,10 + 0,20), several
+      // payment methods and one entry without any.
+      const april: [string, number, number, string | null][] = [
+        ['2027-04-01', 101, 10, 'Pix'],
+        ['2027-04-30', 101, 20, 'Pix'],
+        ['2027-04-10', 102, 30_000, 'Dinheiro'],
+        ['2027-04-10', 103, 2_550, 'Cartão de crédito'],
+        ['2027-04-11', 103, 1_000_000_000, 'Dinheiro'],
+        ['2027-04-12', 104, 12_345, 'Dinheiro'],
+        ['2027-04-12', 201, 7_525, null],
+        ['2027-04-13', 301, 99_900, 'Dinheiro'],
+        ['2027-04-14', 302, 88_800, 'Dinheiro'],
       ];
-      for (const [date, type, cents] of april) await insertEntry({ type, cents, date });
+      for (const [date, type, cents, payment_method] of april) {
+        await insertEntry({ type, cents, date, payment_method });
+      }
       // Out of April's summary: a deleted entry inside it, and an entry the day after (the day before
       // is March's last).
       await insertEntry({ type: 103, cents: 77_777, date: '2027-04-15', deleted: true });
@@ -617,7 +625,7 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
 
     it('the summary counts and sums the live entries per type, every type, 301/302 included', async () => {
       const answer = await summary(APRIL);
-      expect(answer).toEqual({
+      expect(answer).toMatchObject({
         count: 9,
         totals: [
           { type: 101, count: 2, value: 0.3 },
@@ -629,6 +637,17 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
           { type: 302, count: 1, value: 888 },
         ],
       });
+      // And per type and payment method (none is null), for the totals by method of Caixa do dia.
+      expect(answer.by_method).toEqual([
+        { type: 101, payment_method: 'Pix', count: 2, value: 0.3 },
+        { type: 102, payment_method: 'Dinheiro', count: 1, value: 300 },
+        { type: 103, payment_method: 'Cartão de crédito', count: 1, value: 25.5 },
+        { type: 103, payment_method: 'Dinheiro', count: 1, value: 10_000_000 },
+        { type: 104, payment_method: 'Dinheiro', count: 1, value: 123.45 },
+        { type: 201, payment_method: null, count: 1, value: 75.25 },
+        { type: 301, payment_method: 'Dinheiro', count: 1, value: 999 },
+        { type: 302, payment_method: 'Dinheiro', count: 1, value: 888 },
+      ]);
       // The same as the whole list of the period says, type by type.
       const entries = await period(APRIL.start_date, APRIL.end_date);
       expect(entries).toHaveLength(answer.count);
@@ -637,12 +656,40 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
         expect(ofType).toHaveLength(t.count);
         expect(ofType.reduce((sum, e) => sum + Math.round(e.value * 100), 0)).toBe(Math.round(t.value * 100));
       }
+      for (const m of answer.by_method) {
+        const of = entries.filter(
+          (e) => e.type === m.type && (e.payment_method ?? null) === m.payment_method,
+        );
+        expect(of).toHaveLength(m.count);
+        expect(of.reduce((sum, e) => sum + Math.round(e.value * 100), 0)).toBe(Math.round(m.value * 100));
+      }
+    });
+
+    it('the summary follows edits and deletes of the entries at once', async () => {
+      const day = { start_date: '2027-07-07', end_date: '2027-07-07' };
+      const id = await insertEntry({ type: 103, cents: 1_500, date: day.start_date, payment_method: 'Pix' });
+      await api.deps.db
+        .updateTable('transactions')
+        .set({ payment_method: 'Dinheiro', value_cents: 2_000 })
+        .where('id', '=', id)
+        .execute();
+      expect(await summary(day)).toEqual({
+        count: 1,
+        totals: [{ type: 103, count: 1, value: 20 }],
+        by_method: [{ type: 103, payment_method: 'Dinheiro', count: 1, value: 20 }],
+      });
+      await api.deps.db
+        .updateTable('transactions')
+        .set({ deleted_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+      expect(await summary(day)).toEqual({ count: 0, totals: [], by_method: [] });
     });
 
     it('the summary includes both ends of the period and nothing outside them', async () => {
       const march = await summary(MARCH);
       // 2027-03-01 and 2027-03-31 are in; the deleted entry of the 10th and April's are not.
-      expect(march).toEqual({
+      expect(march).toMatchObject({
         count: 7,
         totals: [
           { type: 101, count: 1, value: 10 },
@@ -652,26 +699,26 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
           { type: 201, count: 1, value: 10 },
         ],
       });
-      expect(await summary({ start_date: '2027-04-01', end_date: '2027-04-01' })).toEqual({
+      expect(await summary({ start_date: '2027-04-01', end_date: '2027-04-01' })).toMatchObject({
         count: 1,
         totals: [{ type: 101, count: 1, value: 0.1 }],
       });
-      expect(await summary({ start_date: '2027-04-30', end_date: '2027-04-30' })).toEqual({
+      expect(await summary({ start_date: '2027-04-30', end_date: '2027-04-30' })).toMatchObject({
         count: 1,
         totals: [{ type: 101, count: 1, value: 0.2 }],
       });
       expect(await summary({ start_date: '2027-05-01', end_date: '2027-05-01' })).toMatchObject({ count: 1 });
-      expect(await summary({ start_date: '2027-06-01', end_date: '2027-06-30' })).toEqual({
+      expect(await summary({ start_date: '2027-06-01', end_date: '2027-06-30' })).toMatchObject({
         count: 0,
         totals: [],
       });
       // A date-time is read in the shop's zone, as for the list: 2027-04-01T02:00Z is still 31 March there.
-      expect(await summary({ start_date: '2027-04-01T02:00:00Z', end_date: '2027-04-01T02:00:00Z' })).toEqual(
-        {
-          count: 1,
-          totals: [{ type: 103, count: 1, value: 10 }],
-        },
-      );
+      expect(
+        await summary({ start_date: '2027-04-01T02:00:00Z', end_date: '2027-04-01T02:00:00Z' }),
+      ).toMatchObject({
+        count: 1,
+        totals: [{ type: 103, count: 1, value: 10 }],
+      });
     });
 
     it('the summary checks the period like the list: missing, impossible, backwards, over 400 days', async () => {

@@ -907,35 +907,182 @@ describe('cash (web cash router)', () => {
   });
 
   describe('Caixa do dia, a busy day in pages of 100', () => {
-    it("page 1 and 2 split the day; Total and the methods are the whole day's, on every page", async () => {
+    /** The entries of the day as our api lists them (date, id), and the whole day's totals. */
+    let all: Entry[];
+    const centsOf = (e: Entry) => Math.round(e.value * 100);
+    /** 'Pix R$ …' per method, as the page shows them beside the Total. */
+    const methodsOf = (html: string) =>
+      textOf(/<dl class="method-totals"[\s\S]*?<\/dl>/.exec(html)?.[0] ?? '');
+
+    beforeAll(async () => {
       await sql`INSERT INTO transactions (type, value_cents, description, date, payment_method)
         SELECT (array[103, 201])[1 + i % 2], 100 * i, 'Dia cheio ' || lpad(i::text, 3, '0'), ${today()}::date,
-          (array['Pix', 'Dinheiro'])[1 + i % 2]
+          (array['Pix', 'Dinheiro', 'Cartão de débito'])[1 + i % 3]
         FROM generate_series(1, 130) AS i`.execute(web.api.deps.db);
-      const all = await dayEntries();
-      expect(all.length).toBeGreaterThan(130);
-      const total = formatBRL(
-        balanceInCents(all.map((e) => ({ type: e.type, valueCents: Math.round(e.value * 100) }))),
-      );
+      all = await dayEntries();
+    });
+    afterAll(async () => {
+      await sql`DELETE FROM transactions WHERE description LIKE 'Dia cheio %'`.execute(web.api.deps.db);
+    });
+
+    it("page 1 and 2 split the day; Total and the methods are the whole day's, on every page", async () => {
+      expect(all.length).toBeGreaterThanOrEqual(130);
+      const total = formatBRL(balanceInCents(all.map((e) => ({ type: e.type, valueCents: centsOf(e) }))));
+      const pix = all.filter((e) => e.payment_method === 'Pix');
+      const pixCents = pix.reduce((sum, e) => sum + (e.type === 201 ? -centsOf(e) : centsOf(e)), 0);
       const agent = await unlocked();
       const first = await agent.get('/caixa-hoje');
       const second = await agent.get('/caixa-hoje?pagina=2');
       for (const page of [first, second]) {
         expect(page.status).toBe(200);
         expect(totalOf(page.text, 'Total')?.text).toBe(total);
+        expect(methodsOf(page.text)).toContain(`Pix ${formatBRL(pixCents)}`);
+        expect(methodsOf(page.text)).toContain('Cartão de débito');
       }
+      expect(methodsOf(second.text)).toBe(methodsOf(first.text));
       expect(rowsOf(first.text)).toHaveLength(100);
       expect(rowsOf(second.text)).toHaveLength(all.length - 100);
       const shown = [...rowsOf(first.text), ...rowsOf(second.text)].map((r) => r.cells[2]);
-      expect(shown).toHaveLength(all.length);
-      const busy = shown.filter((d) => d?.startsWith('Dia cheio '));
-      expect(new Set(busy).size).toBe(130);
-      expect(busy).toHaveLength(130);
+      // In the api's order, every entry once (an entry without a description is shown as '-').
+      expect(shown).toEqual(all.map((e) => e.description || '-'));
       expect(textOf(first.text)).toContain(`Página 1 de 2`);
       expect(textOf(first.text)).toContain(`Lançamentos 1–100 de ${all.length}`);
       expect(textOf(second.text)).toContain(`Lançamentos 101–${all.length} de ${all.length}`);
       expect(first.text).toContain('href="/caixa-hoje?pagina=2" rel="next"');
-      await sql`DELETE FROM transactions WHERE description LIKE 'Dia cheio %'`.execute(web.api.deps.db);
+      expect(second.text).toContain('href="/caixa-hoje" rel="prev"');
+      // Imprimir prints the page being viewed.
+      expect(second.text).toContain('href="/caixa-hoje/imprimir?pagina=2"');
+    });
+
+    it('asks our api for one page and the totals, never for the whole day', async () => {
+      const to = new URL(web.api.url);
+      const seen: { path: string; entries: number }[] = [];
+      const relay = await listenRelay((req, res) => {
+        const path = req.url ?? '/';
+        if (path.startsWith('/transactions')) seen.push({ path, entries: -1 });
+        forwardTo(to, req, res);
+      });
+      const counted = await startTestWeb({ api: web.api, apiUrl: relay.url });
+      try {
+        const agent = await unlocked(counted);
+        for (const path of ['/caixa-hoje', '/caixa-hoje?pagina=2', '/caixa-hoje/imprimir?pagina=2']) {
+          expect((await agent.get(path)).status, path).toBe(200);
+        }
+        const paths = seen.map((c) => c.path);
+        expect(paths.some((p) => p.startsWith('/transactions/day'))).toBe(false);
+        expect(
+          paths.filter((p) => p.startsWith('/transactions/period?')).every((p) => p.includes('limit=100')),
+        ).toBe(true);
+        expect(
+          paths.filter((p) => p.startsWith('/transactions/period/summary')).length,
+        ).toBeGreaterThanOrEqual(3);
+      } finally {
+        await counted.stop();
+        await relay.stop();
+      }
+    });
+
+    it('edits an entry of page 2 from page 2: the dialog, a refusal and the save all stay on it', async () => {
+      const entry = all.slice(100).find((e) => e.type === 103 && e.description.startsWith('Dia cheio '));
+      if (!entry) throw new Error('no sale on page 2');
+      const agent = await unlocked();
+      const second = await agent.get('/caixa-hoje?pagina=2');
+      const link = `/caixa-hoje?editar=${entry.id}&amp;pagina=2`;
+      expect(second.text).toContain(`href="${link}"`);
+      const from = `/caixa-hoje?editar=${entry.id}&pagina=2`;
+      const form = (await agent.get(from)).text;
+      expect(dialogOpen(form, 'editar-lancamento')).toBe(true);
+      expect(inputValue(form, 'editar-lancamento-description')).toBe(entry.description);
+      expect(form).toContain(`action="/caixa-hoje/lancamentos/${entry.id}?pagina=2"`);
+      // The page 1 does not open a dialog for an entry it does not list.
+      expect((await agent.get(`/caixa-hoje?editar=${entry.id}`)).text).not.toContain(
+        'id="editar-lancamento"',
+      );
+
+      const path = `/caixa-hoje/lancamentos/${entry.id}?pagina=2`;
+      const fields = {
+        type: '103',
+        description: `${entry.description} editada`,
+        value: '12,34',
+        payment_method: 'Pix',
+      };
+      const refused = await refusedPage(
+        agent,
+        await postForm(
+          agent,
+          path,
+          { ...fields, confirm_username: employee.username, confirm_password: employee.password },
+          from,
+        ),
+        '/caixa-hoje',
+      );
+      expect(toastsOf(refused.text)).toEqual([TEXT.notManager]);
+      expect(textOf(refused.text)).toContain('Página 2 de 2');
+      expect(dialogOpen(refused.text, 'editar-lancamento')).toBe(true);
+      expect(inputValue(refused.text, 'editar-lancamento-description')).toBe(`${entry.description} editada`);
+
+      const saved = await postForm(
+        agent,
+        path,
+        { ...fields, confirm_username: MANAGER.username, confirm_password: MANAGER.password },
+        from,
+      );
+      expect(saved.status).toBe(303);
+      expect(saved.headers.location).toBe('/caixa-hoje?pagina=2');
+      const after = await agent.get(saved.headers.location ?? '');
+      expect(toastsOf(after.text)).toEqual(['Lançamento editado com sucesso!']);
+      expect(rowOf(after.text, `${entry.description} editada`)?.value).toBe('R$ 12,34');
+    });
+
+    it('an entry deleted by someone else while its dialog was open: nothing saved, and says so', async () => {
+      const entry = all.slice(100).find((e) => e.type === 103 && !e.description.endsWith('editada'));
+      if (!entry) throw new Error('no sale on page 2');
+      const agent = await unlocked();
+      const from = `/caixa-hoje?editar=${entry.id}&pagina=2`;
+      const page = await agent.get(from);
+      expect(dialogOpen(page.text, 'editar-lancamento')).toBe(true);
+      await sql`UPDATE transactions SET deleted_at = now() WHERE id = ${entry.id}`.execute(web.api.deps.db);
+      const version = /name="_version" value="(\d+)"/.exec(page.text)?.[1] ?? '';
+      const loaded = /name="_loaded" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
+      expect(version).not.toBe('');
+      const posted = await agent
+        .post(`/caixa-hoje/lancamentos/${entry.id}?pagina=2`)
+        .type('form')
+        .send({
+          _csrf: csrfOf(page.text),
+          _version: version,
+          _loaded: loaded,
+          type: '103',
+          description: 'Tarde demais',
+          value: '1,00',
+          payment_method: 'Pix',
+          confirm_username: MANAGER.username,
+          confirm_password: MANAGER.password,
+        });
+      expect(posted.status).toBe(303);
+      expect(posted.headers.location).toBe('/caixa-hoje?pagina=2');
+      const after = await agent.get('/caixa-hoje?pagina=2');
+      expect(toastsOf(after.text)).toEqual([
+        'Este lançamento foi excluído por outra pessoa enquanto você editava. Nada foi salvo.',
+      ]);
+      expect(after.text).not.toContain('Tarde demais');
+      expect((await dayEntries()).some((e) => e.id === entry.id)).toBe(false);
+    });
+
+    it('prints page 2 of the day: its rows, the range and the whole day’s Total', async () => {
+      const total = formatBRL(balanceInCents(all.map((e) => ({ type: e.type, valueCents: centsOf(e) }))));
+      const agent = await unlocked();
+      const current = await dayEntries();
+      const sheet = await agent.get('/caixa-hoje/imprimir?pagina=2');
+      expect(sheet.status).toBe(200);
+      const text = textOf(sheet.text);
+      expect(text).toContain(`Lançamentos 101–${current.length} de ${current.length}`);
+      expect(text).toContain(
+        `Total: ${formatBRL(balanceInCents(current.map((e) => ({ type: e.type, valueCents: centsOf(e) }))))}`,
+      );
+      expect(total).not.toBe('');
+      for (const e of current.slice(100)) expect(text).toContain(e.description);
+      expect(text).not.toContain(current[0]?.description ?? '-');
     });
   });
 

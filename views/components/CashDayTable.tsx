@@ -1,24 +1,25 @@
 import type { CashEntry } from '../../contract/transactions.ts';
 import { isManualEntryType } from '../../domain/transactions.ts';
+import { onDayPage } from '../format.ts';
 import { CashTable } from './CashTable.tsx';
 
 /**
  * The list of Caixa do dia (SPEC §2): CashTable's 9 columns (cash-cells.ts) and a last one with the links
  * that open the edit dialog (sales and purchases only) and the delete dialog, which work without JavaScript.
  */
-export function CashDayTable({ entries }: { entries: CashEntry[] }) {
-  return <CashTable entries={entries} actions={(e) => <EntryActions entry={e} />} />;
+export function CashDayTable({ entries, page = 1 }: { entries: CashEntry[]; page?: number }) {
+  return <CashTable entries={entries} actions={(e) => <EntryActions entry={e} page={page} />} />;
 }
 
 /** Edit (sales and purchases only) and delete, each named for screen readers by the entry it acts on. */
-function EntryActions({ entry }: { entry: CashEntry }) {
+function EntryActions({ entry, page }: { entry: CashEntry; page: number }) {
   const name = entry.description || String(entry.id);
   // The stylesheet draws a pencil and a trash can (.icon-link.edit, .trash) in place of the words.
   return (
     <>
       {isManualEntryType(entry.type) ? (
         <a
-          href={`/caixa-hoje?editar=${entry.id}`}
+          href={onDayPage(`/caixa-hoje?editar=${entry.id}`, page)}
           className="icon-link edit"
           aria-label={`Editar lançamento ${name}`}
           title="Editar"
@@ -27,7 +28,7 @@ function EntryActions({ entry }: { entry: CashEntry }) {
         </a>
       ) : null}
       <a
-        href={`/caixa-hoje?deletar=${entry.id}`}
+        href={onDayPage(`/caixa-hoje?deletar=${entry.id}`, page)}
         className="icon-link trash"
         aria-label={`Excluir lançamento ${name}`}
         title="Excluir"

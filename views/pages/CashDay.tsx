@@ -8,6 +8,7 @@ import { Form } from '../components/Form.tsx';
 import { ManagerDialog, type ManagerDialogState } from '../components/ManagerDialog.tsx';
 import { MethodTotals } from '../components/MethodTotals.tsx';
 import { Pager, type PagerProps } from '../components/Pager.tsx';
+import { onDayPage } from '../format.ts';
 
 export const CREATE_ENTRY_DIALOG = 'criar-lancamento';
 export const EDIT_ENTRY_DIALOG = 'editar-lancamento';
@@ -20,6 +21,8 @@ export type CashDayProps = {
   byMethod?: readonly MethodTotal[];
   /** The entries of the page shown. */
   entries: CashEntry[];
+  /** The page shown (1 when the day fits in one): the dialogs and the sheet keep to it. */
+  page?: number;
   /** Null when the day fits in one page. */
   pager?: PagerProps | null;
   create: EntryDialogState;
@@ -34,6 +37,7 @@ export function CashDay({
   totalCents,
   byMethod = [],
   entries,
+  page = 1,
   pager = null,
   create,
   edit,
@@ -49,7 +53,7 @@ export function CashDay({
         <MethodTotals totals={byMethod} />
       </header>
       <div className="actions">
-        <a className="button" href="/caixa-hoje/imprimir" target="_blank" rel="noopener">
+        <a className="button" href={onDayPage('/caixa-hoje/imprimir', page)} target="_blank" rel="noopener">
           Imprimir
         </a>
         <DialogTrigger
@@ -67,7 +71,7 @@ export function CashDay({
       {entries.length === 0 ? (
         <p className="empty">Nenhuma transação foi encontrada para a data.</p>
       ) : (
-        <CashDayTable entries={entries} />
+        <CashDayTable entries={entries} page={page} />
       )}
       {pager ? <Pager {...pager} /> : null}
       <EntryDialog
@@ -81,7 +85,7 @@ export function CashDay({
         <EntryDialog
           id={EDIT_ENTRY_DIALOG}
           title="Editar Lançamento"
-          action={`/caixa-hoje/lancamentos/${edit.entry.id}`}
+          action={onDayPage(`/caixa-hoje/lancamentos/${edit.entry.id}`, page)}
           state={edit.state}
           confirm
           submitLabel="Salvar"
@@ -91,7 +95,7 @@ export function CashDay({
         <ManagerDialog
           id={DELETE_ENTRY_DIALOG}
           title={`Excluir Lançamento: ${remove.entry.description || remove.entry.id}`}
-          action={`/caixa-hoje/lancamentos/${remove.entry.id}/deletar`}
+          action={onDayPage(`/caixa-hoje/lancamentos/${remove.entry.id}/deletar`, page)}
           state={remove.state}
           submitLabel="Excluir"
         />
