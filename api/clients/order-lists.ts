@@ -16,6 +16,7 @@ import {
   countClientsQuery,
   livingClientQuery,
   type PublicClient,
+  type SearchPlan,
   searchClientsQuery,
 } from './repository.ts';
 
@@ -98,8 +99,12 @@ function withOrderLists(page: RawBuilder<ClientPageRow>) {
 }
 
 /** The search the api runs (API.md Clients): the clients found, with their lists, in one query. */
-export function searchWithOrderListsQuery(filter: string, slice?: { limit: number; offset: number }) {
-  const page = searchClientsQuery(filter, slice);
+export function searchWithOrderListsQuery(
+  filter: string,
+  slice?: { limit: number; offset: number },
+  plan?: SearchPlan,
+) {
+  const page = searchClientsQuery(filter, slice, plan);
   return page ? withOrderLists(page) : null;
 }
 
@@ -107,8 +112,9 @@ export async function searchWithOrderLists(
   db: Db,
   filter: string,
   slice?: { limit: number; offset: number },
+  plan?: SearchPlan,
 ): Promise<ClientWithOrderLists[]> {
-  return (await searchWithOrderListsQuery(filter, slice)?.execute(db))?.rows ?? [];
+  return (await searchWithOrderListsQuery(filter, slice, plan)?.execute(db))?.rows ?? [];
 }
 
 /** How many clients the same search finds in all. */

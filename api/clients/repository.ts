@@ -121,20 +121,37 @@ export function livingClientQuery(id: number): RawBuilder<ClientPageRow> {
 }
 
 /**
+ * How a page of a search is found (decision 025): `walk` lets the planner choose, and it mostly walks the
+ * name index in order until the page is full, which suits a word that many names hold; `matches` reads
+ * every match by trigram first and sorts them, which suits a search that few names match, however late
+ * in the alphabet they sort.
+ */
+export type SearchPlan = 'walk' | 'matches';
+
+/** Up to this many matches a page is found by its matches (a few milliseconds), beyond it by the walk. */
+export const MATCHES_FIRST_UP_TO = 10_000;
+
+/**
  * Living clients whose name holds every word of the filter (case and accents ignored), or whose CPF,
  * CNPJ or phones hold its digits, or whose CNPJ holds its alphanumerics, by name: at most 50, or the
  * slice asked for (docs/api.md "Lists in pages").
  * Every arm has a trigram index of migration 002 (name_search is the stored ' ' || lower(f_unaccent(name))).
- * Null when the filter holds nothing to look for.
+ * The page's ids are found first, from the indexes alone, and only its rows read from the table: a walk
+ * past 100,000 names reads index entries, not 100,000 rows. Null when the filter holds nothing to look for.
  */
 export function searchClientsQuery(
   filter: string,
   slice: { limit: number; offset: number } = { limit: SEARCH_LIMIT, offset: 0 },
+  plan: SearchPlan = 'walk',
 ): RawBuilder<ClientPageRow> | null {
   const where = searchWhere(filter);
   if (!where) return null;
-  return sql`SELECT ${PAGE_COLUMNS} FROM clients WHERE ${where}
-    ORDER BY name_search, id LIMIT ${slice.limit} OFFSET ${slice.offset}`;
+  const page = sql`ORDER BY name_search, id LIMIT ${slice.limit} OFFSET ${slice.offset}`;
+  const ids =
+    plan === 'matches'
+      ? sql`WITH m AS MATERIALIZED (SELECT id, name_search FROM clients WHERE ${where}) SELECT id FROM m ${page}`
+      : sql`SELECT id FROM clients WHERE ${where} ${page}`;
+  return sql`SELECT ${PAGE_COLUMNS} FROM clients WHERE id IN (${ids})`;
 }
 
 /** How many living clients the search finds (a page's total); null when the filter holds nothing. */

@@ -14,6 +14,7 @@ import {
   duplicateField,
   findClient,
   insertClient,
+  MATCHES_FIRST_UP_TO,
   type PublicClient,
   softDeleteClient,
   updateClient,
@@ -42,14 +43,15 @@ function asConflict(err: unknown): unknown {
   return field ? conflict(DUPLICATE[field]) : err;
 }
 
-/** The clients found, each with its four order lists: one query, its rows already the api's JSON. */
-/** The clients found (at most 50), or with `paging` one page of them and how many there are in all. */
+/**
+ * The clients found (at most 50), or with `paging` one page of them and how many there are in all, each
+ * with its four order lists. The count comes first and says how to find the page (decision 025).
+ */
 export async function search(deps: ApiDeps, filter: string, paging: Paging | null = null) {
   if (!paging) return searchWithOrderLists(deps.db, filter);
-  const [items, total] = await Promise.all([
-    searchWithOrderLists(deps.db, filter, paging),
-    countSearch(deps.db, filter),
-  ]);
+  const total = await countSearch(deps.db, filter);
+  const plan = total <= MATCHES_FIRST_UP_TO ? 'matches' : 'walk';
+  const items = total === 0 ? [] : await searchWithOrderLists(deps.db, filter, paging, plan);
   return { items, total, ...paging };
 }
 

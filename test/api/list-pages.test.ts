@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchWithOrderLists } from '../../api/clients/order-lists.ts';
 import { DB_TARGETS, type TestApi } from '../support/api.ts';
 import { type Session, senderTo, startApiWithStaff } from '../support/api-staff.ts';
 
@@ -125,6 +126,31 @@ describe.each(DB_TARGETS)('lists in pages on %s', (kind) => {
     expect(page.body.items[0]?.normal_service_orders.map((o) => o.number)).toEqual([normal[4]]);
     const plain = await get<unknown[]>('/clients?filter=silva%20pagina');
     expect(plain.body).toHaveLength(7);
+  });
+
+  it('a page of the client search is the same found by its matches or by the name walk', async () => {
+    for (const name of ['Ana Maria Silva', 'Zuleide Silva', 'Maria Zélia', 'Silvana Maria']) {
+      expect((await send('POST', '/clients', employee.token, { name })).status).toBe(201);
+    }
+    for (const filter of ['silva', 'maria', 'silva pagina', 'pagina 3', 'zé', 'a', 'nenhum nome']) {
+      for (const offset of [0, 2, 5, 9]) {
+        const slice = { limit: 3, offset };
+        const walk = await searchWithOrderLists(api.deps.db, filter, slice, 'walk');
+        const matches = await searchWithOrderLists(api.deps.db, filter, slice, 'matches');
+        expect(matches, `${filter} @${offset}`).toEqual(walk);
+        const answer = await get<Page<unknown>>(
+          `/clients?${new URLSearchParams({ filter, limit: '3', offset: String(offset) })}`,
+        );
+        expect(answer.body.items, `${filter} @${offset}`).toEqual(walk);
+      }
+    }
+    const silva = await searchWithOrderLists(api.deps.db, 'silva', { limit: 20, offset: 0 }, 'matches');
+    expect(silva.map((c) => c.name)).toEqual([
+      'Ana Maria Silva',
+      ...Array.from({ length: 7 }, (_, i) => `Silva Página ${i}`),
+      'Silvana Maria',
+      'Zuleide Silva',
+    ]);
   });
 
   it('the users (managers only): a page and how many there are', async () => {

@@ -48,7 +48,14 @@ const TEXT = {
   badDate: 'Data inválida. Use o formato dd/mm/aaaa',
 };
 
-type Entry = { id: number; type: number; value: number; description: string; date: string };
+type Entry = {
+  id: number;
+  type: number;
+  value: number;
+  description: string;
+  date: string;
+  payment_method?: string | null;
+};
 
 /** The page's text without tags or React's text separators, entities decoded and spaces folded. */
 const textOf = (html: string) =>
