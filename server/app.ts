@@ -16,6 +16,7 @@ import { requireSignedIn } from './middleware/auth-guard.ts';
 import { csrfSynchronisedProtection } from './middleware/csrf.ts';
 import { errorHandler, notFound, SessionUnavailable } from './middleware/errors.ts';
 import { security } from './middleware/security.ts';
+import { shedLoad } from './middleware/shed-load.ts';
 import { sessionMiddleware } from './middleware/session.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cashRoutes } from './routes/cash.ts';
@@ -70,6 +71,7 @@ export function createWebApp(deps: WebDeps, sessionStore: Store): express.Expres
     expressStaticGzip(PUBLIC_DIR, { ...precompressed, serveStatic: { maxAge: '1d', index: false } }),
   );
   app.use(healthRoutes(deps));
+  app.use(shedLoad(deps.env.WEB_MAX_IN_FLIGHT));
   // The print server's door: its device key, no session, no CSRF (it posts JSON, never a form).
   app.use(printQueueDoor(deps));
 

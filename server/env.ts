@@ -50,6 +50,9 @@ const schema = z.object({
   PRINT_LINK_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
   // A job sent to a print server and not taken within this time expires (decision 021).
   PRINT_JOB_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  // Pages being answered at once beyond which a page asked for is refused at once (503, "try again"),
+  // rather than queued until the process runs out of memory (decision 026).
+  WEB_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(100),
 });
 
 export type WebEnv = z.infer<typeof schema> & { apiUrl: string };
