@@ -290,6 +290,12 @@ describe('comforts in Chromium', () => {
       expect(inTopLayer, 'the toast is inside the open modal dialog').toBe(true);
       // Closed, the dialog gives the toasts back to the page.
       await page.getByRole('button', { name: 'Voltar' }).click();
+      // The dialog's close event moves them back: wait for it rather than read the instant after the click.
+      await page
+        .waitForFunction(() => !document.querySelector('.toasts')?.closest('dialog'), undefined, {
+          timeout: 5_000,
+        })
+        .catch(() => {});
       expect(
         await page.evaluate(() => document.querySelector('.toasts')?.closest('dialog') ?? null),
       ).toBeNull();
