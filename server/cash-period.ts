@@ -175,15 +175,18 @@ export function rangeOf(p: PeriodPage): string | null {
   return entryRange(offsetOf(p.page, p.size) + 1, Math.min(p.page * p.size, p.count), p.count);
 }
 
-/** The pager of the list: links that keep the dates; null when the whole period fits in one page. */
-export function pagerOf(path: string, dates: PeriodDates, p: PeriodPage): PagerProps | null {
+/**
+ * The pager of the list (the period's or the day's), its links made by `hrefOf` (the period's keep its
+ * dates); null when the whole list fits in one page.
+ */
+export function pagerOf(p: PeriodPage, hrefOf: (page: number) => string): PagerProps | null {
   const range = rangeOf(p);
   if (range === null) return null;
   return {
     page: p.page,
     pages: p.pages,
     range,
-    previousHref: p.page > 1 ? periodHref(path, dates, p.page - 1) : null,
-    nextHref: p.page < p.pages ? periodHref(path, dates, p.page + 1) : null,
+    previousHref: p.page > 1 ? hrefOf(p.page - 1) : null,
+    nextHref: p.page < p.pages ? hrefOf(p.page + 1) : null,
   };
 }

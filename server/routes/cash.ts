@@ -18,14 +18,7 @@ import { CashPeriod, type CashPeriodProps } from '../../views/pages/CashPeriod.t
 import { createEntry, deleteEntry, entriesOfDay, updateEntry } from '../backend/cash.ts';
 import { extrasOf } from '../backend/extras.ts';
 import { entryCents } from '../cash-balance.ts';
-import {
-  loadDayPage,
-  loadPeriodPage,
-  type PeriodPage,
-  pagerOf,
-  periodHref,
-  rangeOf,
-} from '../cash-period.ts';
+import { loadDayPage, loadPeriodPage, pagerOf, periodHref } from '../cash-period.ts';
 import { periodReport } from '../cash-report.ts';
 import { cashApi, cashToken, lockCash, unlockCash } from '../cash-unlock.ts';
 import type { WebDeps } from '../context.ts';
@@ -58,19 +51,6 @@ const TEXT = {
   entryGone: 'Este lançamento foi excluído por outra pessoa enquanto você editava. Nada foi salvo.',
   deleted: 'Lançamento excluído com sucesso!',
 };
-
-/** The day's pager, its range said as Caixa por período says it ('Lançamentos 101–200 de 685'). */
-function dayPager(day: PeriodPage) {
-  const range = rangeOf(day);
-  if (range === null) return null;
-  return {
-    page: day.page,
-    pages: day.pages,
-    range,
-    previousHref: day.page > 1 ? onDayPage('/caixa-hoje', day.page - 1) : null,
-    nextHref: day.page < day.pages ? onDayPage('/caixa-hoje', day.page + 1) : null,
-  };
-}
 
 const SCREENS = { '/caixa-hoje': 'Caixa do dia', '/caixa-periodo': 'Caixa por período' } as const;
 type Screen = keyof typeof SCREENS;
@@ -224,7 +204,7 @@ export function cashRoutes(deps: WebDeps): Router {
         byMethod: day.byMethod ?? [],
         entries: day.entries,
         page: day.page,
-        pager: dayPager(day),
+        pager: pagerOf(day, (n) => onDayPage('/caixa-hoje', n)),
         create: o.create ?? { open: req.query.dialogo === CREATE_ENTRY_DIALOG },
         edit: editing ? { entry: editing, state: editState(editing, dialogs) } : null,
         remove: removing ? { entry: removing, state: o.remove?.state ?? { open: true } } : null,
@@ -436,7 +416,7 @@ export function cashRoutes(deps: WebDeps): Router {
         balanceCents: period.balanceCents,
         // The sheet prints the page being viewed (named only when there are several).
         printHref: periodHref('/caixa-periodo/imprimir', values, period.pages > 1 ? period.page : null),
-        pager: pagerOf('/caixa-periodo', values, period),
+        pager: pagerOf(period, (n) => periodHref('/caixa-periodo', values, n)),
         report,
       },
     });
