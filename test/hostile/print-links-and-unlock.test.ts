@@ -7,13 +7,9 @@
  */
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmployee, MANAGER } from '../support/api.ts';
-import { csrfOf, postForm, signIn, startTestWeb, type TestWeb } from '../support/web.ts';
+import { createEmployee } from '../support/api.ts';
+import { csrfOf, postForm, signIn, startTestWeb, type TestWeb, unlockCash } from '../support/web.ts';
 import { memoryLog, startLoggedApi, startLoggedWeb } from './support.ts';
-
-async function unlockCash(agent: ReturnType<typeof supertest.agent>, username: string, password: string) {
-  return postForm(agent, '/caixa/acessar', { username, password, voltar: '/caixa-hoje' }, '/caixa-hoje');
-}
 
 async function cashReportLink(agent: ReturnType<typeof supertest.agent>, host?: string) {
   const sheet = await agent.get('/caixa-hoje/imprimir');
@@ -40,7 +36,7 @@ describe('print links and the cash unlock', () => {
 
   it("a cash report's print link stops working with 'Fechar caixa'", async () => {
     const agent = await signIn(web);
-    expect((await unlockCash(agent, MANAGER.username, MANAGER.password)).status).toBe(303);
+    expect((await unlockCash(agent)).status).toBe(303);
     const { token } = await cashReportLink(agent);
     expect((await supertest(web.app).get(`/impressao/${token}`)).status).toBe(200);
 
@@ -53,7 +49,7 @@ describe('print links and the cash unlock', () => {
 
   it('the link shown on a sheet is never built from a foreign Host header', async () => {
     const agent = await signIn(web);
-    expect((await unlockCash(agent, MANAGER.username, MANAGER.password)).status).toBe(303);
+    expect((await unlockCash(agent)).status).toBe(303);
     const { token, shown } = await cashReportLink(agent, 'evil.example');
     expect(shown?.status).toBe(200);
     expect(shown?.text).not.toContain('evil.example');
@@ -64,7 +60,7 @@ describe('print links and the cash unlock', () => {
     const pub = await startTestWeb({ api: web.api, env: { PUBLIC_URL: 'https://loja.exemplo.com.br' } });
     try {
       const agent = await signIn(pub);
-      expect((await unlockCash(agent, MANAGER.username, MANAGER.password)).status).toBe(303);
+      expect((await unlockCash(agent)).status).toBe(303);
       const { token, shown } = await cashReportLink(agent, 'evil.example');
       expect(shown?.text).toContain(`https://loja.exemplo.com.br/impressao/${token}`);
       expect(shown?.text).not.toContain('evil.example');
@@ -76,7 +72,7 @@ describe('print links and the cash unlock', () => {
   it("an employee's failed cash unlock leaves no refresh token of theirs alive", async () => {
     const employee = await createEmployee(web.api, 'balcao-caixa', 'senha-balcao-caixa');
     const agent = await signIn(web, employee.username, employee.password);
-    const res = await unlockCash(agent, employee.username, employee.password);
+    const res = await unlockCash(agent, employee);
     expect(res.headers.location).toBe('/caixa-hoje?acesso=negado');
     const rows = await web.api.deps.db
       .selectFrom('refresh_tokens')
@@ -98,7 +94,7 @@ describe('print-link tokens in the log', () => {
     const web = await startLoggedWeb(api.url, webLog.log);
     try {
       const agent = await signIn(web);
-      expect((await unlockCash(agent, MANAGER.username, MANAGER.password)).status).toBe(303);
+      expect((await unlockCash(agent)).status).toBe(303);
       const { token } = await cashReportLink(agent, '127.0.0.1');
       await supertest(web.app).get(`/impressao/${token}`);
       expect(token.length).toBeGreaterThan(30);

@@ -12,41 +12,24 @@ import { SETTLED_TEXT } from '../../server/settled-orders.ts';
 import { hiddenFields } from '../ops/support.ts';
 import { MANAGER } from '../support/api.ts';
 import { type Agent, signIn, toastsOf } from '../support/web.ts';
-import {
-  call,
-  memoryLog,
-  startLoggedApi,
-  startLoggedWeb,
-  type TcpProxy,
-  tcpProxy,
-  waitFor,
-} from './support.ts';
+import { call, stackBehindPostgresProxy, type TcpProxy, waitFor } from './support.ts';
 
 const BLAME = /Cheque os valores|Cheque os dados|Cheque suas credenciais/;
 
 describe.runIf(process.env.DATABASE_URL)(
   'a retry of a close or cancel that went through during a stall',
   () => {
+    let stack: Awaited<ReturnType<typeof stackBehindPostgresProxy>>;
     let proxy: TcpProxy;
-    let api: Awaited<ReturnType<typeof startLoggedApi>>;
-    let web: Awaited<ReturnType<typeof startLoggedWeb>>;
+    let api: (typeof stack)['api'];
     let agent: Agent;
     let token: string;
     let clientId: number;
 
     beforeAll(async () => {
-      const target = new URL(process.env.DATABASE_URL ?? '');
-      proxy = await tcpProxy(target.hostname, Number(target.port || 5432));
-      await proxy.start();
-      const viaProxy = new URL(target);
-      viaProxy.host = `127.0.0.1:${proxy.port}`;
-      api = await startLoggedApi(memoryLog('api', 'silent').log, {
-        kind: 'postgres',
-        databaseUrl: viaProxy.toString(),
-        env: { DB_QUERY_TIMEOUT_MS: '1500' },
-      });
-      web = await startLoggedWeb(api.url, memoryLog('web', 'silent').log);
-      agent = await signIn(web);
+      stack = await stackBehindPostgresProxy(1_500);
+      ({ proxy, api } = stack);
+      agent = await signIn(stack.web);
       token = ((await call(api.url, 'POST', '/sessions', { body: MANAGER })).json as { token: string }).token;
       const created = await call(api.url, 'POST', '/clients', {
         token,
@@ -55,10 +38,7 @@ describe.runIf(process.env.DATABASE_URL)(
       clientId = (created.json as { id: number }).id;
     }, 120_000);
     afterAll(async () => {
-      proxy?.resume();
-      await web?.close();
-      await api?.stop();
-      await proxy?.stop();
+      await stack?.stop();
     });
 
     /** A normal O.S. ready for the cash (final value and payment method, as an edit sets them). */

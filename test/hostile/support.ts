@@ -10,6 +10,7 @@ import { maskCpfs, REDACT } from '../../runtime/logger.ts';
 import { buildWeb } from '../../server/boot.ts';
 import { readWebEnv } from '../../server/env.ts';
 import { MANAGER, serveApi, TEST_WEB_API_SECRET, type TestApi } from '../support/api.ts';
+import { tcpProxy } from '../support/tcp-proxy.ts';
 import { removeSessions, testSessionPrefix } from '../support/web.ts';
 
 export type ApiAnswer = { status: number; text: string; json: unknown };
@@ -223,6 +224,35 @@ export async function startLoggedWeb(
     async close() {
       await removeSessions(web);
       await web.close();
+    },
+  };
+}
+
+/**
+ * The api on a schema of its own of DATABASE_URL's PostgreSQL, reached through a TCP proxy of ours that a
+ * test stalls or refuses, and a web on that api; `stop` resumes the proxy and closes all three.
+ */
+export async function stackBehindPostgresProxy(queryTimeoutMs: number) {
+  const target = new URL(process.env.DATABASE_URL ?? '');
+  const proxy = await tcpProxy(target.hostname, Number(target.port || 5432));
+  await proxy.start();
+  const viaProxy = new URL(target);
+  viaProxy.host = `127.0.0.1:${proxy.port}`;
+  const api = await startLoggedApi(memoryLog('api', 'silent').log, {
+    kind: 'postgres',
+    databaseUrl: viaProxy.toString(),
+    env: { DB_QUERY_TIMEOUT_MS: String(queryTimeoutMs) },
+  });
+  const web = await startLoggedWeb(api.url, memoryLog('web', 'silent').log);
+  return {
+    proxy,
+    api,
+    web,
+    async stop() {
+      proxy.resume();
+      await web.close();
+      await api.stop();
+      await proxy.stop();
     },
   };
 }

@@ -26,7 +26,7 @@ import {
   freePort,
   hiddenFields,
   kill,
-  MANAGER,
+  openOrderThroughApi,
   SESSION_SECRET,
   type Service,
   signIn,
@@ -124,27 +124,7 @@ describeStack('fault matrix: Redis, PostgreSQL and the api failing under a signe
     await client.query(`set search_path to ${db.env.DATABASE_SCHEMA}, public`);
 
     // One client and one O.S. of theirs, opened through the api.
-    const login = await fetch(`${api.url}/sessions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(MANAGER),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const person = await fetch(`${api.url}/clients`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ name: 'Cliente da Matriz de Falhas' }),
-    });
-    const created = await fetch(`${api.url}/service-orders/normal`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({
-        client_id: ((await person.json()) as { id: number }).id,
-        product_name: 'Rádio',
-      }),
-    });
-    orderId = ((await created.json()) as { id: number }).id;
+    orderId = await openOrderThroughApi(api.url, 'Cliente da Matriz de Falhas', 'Rádio');
     cookie = await signIn(web.url);
   }, 180_000);
 

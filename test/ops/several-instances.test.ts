@@ -22,6 +22,7 @@ import {
   hiddenFields,
   kill,
   MANAGER,
+  openOrderThroughApi,
   SESSION_SECRET,
   type Service,
   signIn,
@@ -189,27 +190,7 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two webs and two apis on one PostgreS
   it("20 concurrent 'Finalizar e Enviar para o caixa' over both webs and apis write one close entry", async () => {
     const [web1, web2] = webs as [Service, Service];
     const [api1] = apis as [Service];
-    const login = await fetch(`${api1.url}/sessions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(MANAGER),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const person = await fetch(`${api1.url}/clients`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ name: 'Cliente dos Vinte Cliques' }),
-    });
-    expect(person.status).toBe(201);
-    const { id: clientId } = (await person.json()) as { id: number };
-    const created = await fetch(`${api1.url}/service-orders/normal`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ client_id: clientId, product_name: 'Televisor' }),
-    });
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: number };
+    const id = await openOrderThroughApi(api1.url, 'Cliente dos Vinte Cliques', 'Televisor');
 
     // Closing needs a final value and a payment method (set here as an edit would). In the api's own
     // search path: the counting triggers of the reports name their tables unqualified.

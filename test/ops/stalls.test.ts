@@ -5,7 +5,14 @@
  * by TCP proxies of our own in front of the machine's Redis and PostgreSQL, which are never touched.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, memoryLog, startLoggedApi, startLoggedWeb, waitFor } from '../hostile/support.ts';
+import {
+  call,
+  memoryLog,
+  stackBehindPostgresProxy,
+  startLoggedApi,
+  startLoggedWeb,
+  waitFor,
+} from '../hostile/support.ts';
 import { MANAGER } from '../support/api.ts';
 import { type TcpProxy, tcpProxy } from '../support/tcp-proxy.ts';
 import { type Agent, agentOn, postForm, signIn } from '../support/web.ts';
@@ -60,25 +67,16 @@ describe.runIf(process.env.REDIS_URL)('Redis stalled', () => {
 });
 
 describe.runIf(process.env.DATABASE_URL)('PostgreSQL stalled or refused', () => {
+  let stack: Awaited<ReturnType<typeof stackBehindPostgresProxy>>;
   let proxy: TcpProxy;
-  let api: Awaited<ReturnType<typeof startLoggedApi>>;
-  let web: Awaited<ReturnType<typeof startLoggedWeb>>;
+  let api: (typeof stack)['api'];
   let agent: Agent;
   let clientId: number;
 
   beforeAll(async () => {
-    const target = new URL(process.env.DATABASE_URL ?? '');
-    proxy = await tcpProxy(target.hostname, Number(target.port || 5432));
-    await proxy.start();
-    const viaProxy = new URL(target);
-    viaProxy.host = `127.0.0.1:${proxy.port}`;
-    api = await startLoggedApi(memoryLog('api', 'silent').log, {
-      kind: 'postgres',
-      databaseUrl: viaProxy.toString(),
-      env: { DB_QUERY_TIMEOUT_MS: '2000' },
-    });
-    web = await startLoggedWeb(api.url, memoryLog('web', 'silent').log);
-    agent = await signIn(web);
+    stack = await stackBehindPostgresProxy(2_000);
+    ({ proxy, api } = stack);
+    agent = await signIn(stack.web);
     const login = await call(api.url, 'POST', '/sessions', { body: MANAGER });
     const token = (login.json as { token: string }).token;
     const created = await call(api.url, 'POST', '/clients', {
@@ -88,10 +86,7 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL stalled or refused', () => 
     clientId = (created.json as { id: number }).id;
   }, 120_000);
   afterAll(async () => {
-    proxy?.resume();
-    await web?.close();
-    await api?.stop();
-    await proxy?.stop();
+    await stack?.stop();
   });
 
   it('stalled: the page ends on "Servidor indisponível" within 5 s; back without restart', async () => {
@@ -114,7 +109,7 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL stalled or refused', () => 
   it('refused: sign-in and Cadastrar cliente say "Servidor indisponível", never the person\'s mistake', async () => {
     await proxy.stop();
     try {
-      const { agent: visitor } = await agentOn(web, '/');
+      const { agent: visitor } = await agentOn(stack.web, '/');
       const login = await postForm(visitor, '/', { username: MANAGER.username, password: MANAGER.password });
       expect(login.status).toBe(503);
       expect(login.text).toContain('Servidor indisponível');

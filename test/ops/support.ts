@@ -319,6 +319,31 @@ export function hiddenFields(html: string, action: string): Record<string, strin
 
 export { freePort, hasRedisServer, type OwnRedis, ownRedis, sleep, waitFor } from '../support/processes.ts';
 
+/**
+ * A client and a normal O.S. of theirs, opened through the api by the manager (signed in on it): the
+ * O.S.'s id.
+ */
+export async function openOrderThroughApi(apiUrl: string, clientName: string, productName: string) {
+  const login = await fetch(`${apiUrl}/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(MANAGER),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const post = (path: string, body: unknown) =>
+    fetch(`${apiUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const person = await post('/clients', { name: clientName });
+  if (person.status !== 201) throw new Error(`client not created: ${person.status}`);
+  const { id: clientId } = (await person.json()) as { id: number };
+  const created = await post('/service-orders/normal', { client_id: clientId, product_name: productName });
+  if (created.status !== 201) throw new Error(`O.S. not created: ${created.status}`);
+  return ((await created.json()) as { id: number }).id;
+}
+
 /** The status of GET url, or 0 when nothing answers. */
 export async function statusOf(url: string, timeoutMs = 5_000): Promise<number> {
   try {

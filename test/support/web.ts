@@ -97,6 +97,19 @@ export async function signIn(
   return agent;
 }
 
+/**
+ * Opens the cash for this browser through 'Acessar Caixa' with a user's login (the manager's unless said);
+ * the answer is a 303 back to `back` when it opened.
+ */
+export function unlockCash(
+  agent: Agent,
+  user: { username: string; password: string } = MANAGER,
+  back: '/caixa-hoje' | '/caixa-periodo' = '/caixa-hoje',
+) {
+  const { username, password } = user;
+  return postForm(agent, '/caixa/acessar', { username, password, voltar: back }, back);
+}
+
 /** The texts of the toasts on a page. */
 export function toastsOf(html: string): string[] {
   return [...html.matchAll(/<p class="toast toast-(?:success|error)"[^>]*>([^<]*)<\/p>/g)].map((m) =>

@@ -5,7 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInShop } from '../../domain/dates.ts';
 import { apiCall, apiLogin, MANAGER } from '../support/api.ts';
-import { type Agent, decodeEntities, postForm, signIn, startTestWeb, type TestWeb } from '../support/web.ts';
+import {
+  type Agent,
+  decodeEntities,
+  signIn,
+  startTestWeb,
+  type TestWeb,
+  unlockCash,
+} from '../support/web.ts';
 
 const TZ = 'America/Sao_Paulo';
 
@@ -41,12 +48,7 @@ describe('Caixa do dia: totals per payment method', () => {
     web = await startTestWeb();
     token = (await apiLogin(web.api, MANAGER.username, MANAGER.password)).token;
     agent = await signIn(web);
-    const res = await postForm(
-      agent,
-      '/caixa/acessar',
-      { username: MANAGER.username, password: MANAGER.password, voltar: '/caixa-hoje' },
-      '/caixa-hoje',
-    );
+    const res = await unlockCash(agent);
     expect(res.status).toBe(303);
   });
   afterAll(async () => {

@@ -12,7 +12,14 @@ import { addDays } from '../../domain/reports.ts';
 import { balanceInCents } from '../../domain/transactions.ts';
 import { apiLogin, MANAGER } from '../support/api.ts';
 import { writeHistory } from '../support/history.ts';
-import { type Agent, decodeEntities, postForm, signIn, startTestWeb, type TestWeb } from '../support/web.ts';
+import {
+  type Agent,
+  decodeEntities,
+  signIn,
+  startTestWeb,
+  type TestWeb,
+  unlockCash,
+} from '../support/web.ts';
 
 const TZ = 'America/Sao_Paulo';
 
@@ -34,12 +41,7 @@ describe('cash by period: report and exports', () => {
 
   async function unlocked(): Promise<Agent> {
     const agent = await signIn(web);
-    const res = await postForm(
-      agent,
-      '/caixa/acessar',
-      { username: MANAGER.username, password: MANAGER.password, voltar: '/caixa-periodo' },
-      '/caixa-periodo',
-    );
+    const res = await unlockCash(agent, MANAGER, '/caixa-periodo');
     expect(res.status).toBe(303);
     return agent;
   }

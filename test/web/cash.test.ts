@@ -27,6 +27,7 @@ import {
   startTestWeb,
   type TestWeb,
   toastsOf,
+  unlockCash,
 } from '../support/web.ts';
 
 const TZ = 'America/Sao_Paulo';
@@ -117,12 +118,7 @@ describe('cash (web cash router)', () => {
   /** A signed-in browser with the cash unlocked by the manager (on this web, or another one). */
   async function unlocked(on: { app: TestWeb['app'] } = web): Promise<Agent> {
     const agent = await signIn(on);
-    const res = await postForm(
-      agent,
-      '/caixa/acessar',
-      { username: MANAGER.username, password: MANAGER.password, voltar: '/caixa-hoje' },
-      '/caixa-hoje',
-    );
+    const res = await unlockCash(agent);
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/caixa-hoje');
     return agent;

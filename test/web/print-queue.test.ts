@@ -14,10 +14,10 @@ import {
   type Agent,
   csrfOf,
   decodeEntities,
-  postForm,
   signIn,
   startTestWeb,
   type TestWeb,
+  unlockCash,
 } from '../support/web.ts';
 
 const textOf = (html: string) =>
@@ -208,12 +208,7 @@ describe('print queue door and sending a sheet to a printer', () => {
     expect(refused.headers.location).toBe('/caixa-hoje');
     expect((await door(p.key).poll()).body).toEqual([]);
 
-    const opened = await postForm(
-      cash,
-      '/caixa/acessar',
-      { username: MANAGER.username, password: MANAGER.password, voltar: '/caixa-hoje' },
-      '/caixa-hoje',
-    );
+    const opened = await unlockCash(cash);
     expect(opened.status).toBe(303);
     const sheet = await cash.get('/caixa-hoje/imprimir');
     const sent = await cash
