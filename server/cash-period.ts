@@ -79,6 +79,11 @@ export async function loadPeriodPage(
     byMethod?: boolean;
     /** SPEC §7's call for all of it (the period's, unless another is named). */
     whole?: () => Promise<ApiResult<CashEntry[]>>;
+    /**
+     * The period's count and balance when the caller reads them anyway (the report's cells, on the
+     * first page): the summary is then not asked for. Null: the summary is asked for after all.
+     */
+    known?: Promise<{ count: number; balanceCents: number } | null>;
   } = {},
 ): Promise<ApiResult<PeriodPage>> {
   const size = options.size ?? PERIOD_PAGE_SIZE;
@@ -89,8 +94,10 @@ export async function loadPeriodPage(
   };
   if (!extras.usable('period-paging') || !extras.usable('period-summary')) return whole();
 
+  type Known = { count: number; balanceCents: number };
+  const askSummary = (): Promise<Known | ApiResult<CashSummary>> => periodSummary(backend, start, end);
   const [summary, slice] = await Promise.all([
-    periodSummary(backend, start, end),
+    options.known ? options.known.then((known) => known ?? askSummary()) : askSummary(),
     entriesOfPeriodPage(backend, start, end, { limit: size, offset: offsetOf(asked, size) }),
   ]);
   if (!slice.ok) return extras.lacking('period-paging', slice) ? whole() : slice;
@@ -98,6 +105,9 @@ export async function loadPeriodPage(
   if (slice.data.length > size) {
     extras.missing('period-paging');
     return { ok: true, status: 200, data: cut(slice.data, asked, size) };
+  }
+  if (!('ok' in summary)) {
+    return finish({ ...summary, byMethod: null }, slice.data);
   }
   if (!summary.ok || !isSummary(summary.data)) {
     // A backend without the summary (or answering something else): the period's balance needs all of
@@ -110,8 +120,6 @@ export async function loadPeriodPage(
     return whole();
   }
 
-  const { count } = summary.data;
-  const pages = pagesFor(count, size);
   const balanceCents = balanceOfTypeTotals(
     summary.data.totals.map((t) => ({
       type: t.type,
@@ -122,14 +130,27 @@ export async function loadPeriodPage(
   const byMethod = methodTotalsOf(summary.data);
   // Totals by method wanted from a summary that lacks them (an older backend): the whole period has them.
   if (options.byMethod && byMethod === null) return whole();
-  const totals = { balanceCents, byMethod, count, pages, size };
-  if (asked <= pages || count === 0) {
-    return { ok: true, status: 200, data: { ...totals, entries: slice.data, page: Math.min(asked, pages) } };
+  return finish({ count: summary.data.count, balanceCents, byMethod }, slice.data);
+
+  /** The page asked for (past the end: the last one) with the whole period's totals. */
+  async function finish(
+    known: Pick<PeriodPage, 'count' | 'balanceCents' | 'byMethod'>,
+    entries: CashEntry[],
+  ) {
+    const pages = pagesFor(known.count, size);
+    const totals = { ...known, pages, size };
+    if (asked <= pages || known.count === 0) {
+      const page = Math.min(asked, pages);
+      return { ok: true, status: 200, data: { ...totals, entries, page } } as const;
+    }
+    // Past the end: the last page, known only now that the count is.
+    const last = await entriesOfPeriodPage(backend, start, end, {
+      limit: size,
+      offset: offsetOf(pages, size),
+    });
+    if (!last.ok) return last;
+    return { ok: true, status: 200, data: { ...totals, entries: last.data, page: pages } } as const;
   }
-  // Past the end: the last page, known only now that the count is.
-  const last = await entriesOfPeriodPage(backend, start, end, { limit: size, offset: offsetOf(pages, size) });
-  if (!last.ok) return last;
-  return { ok: true, status: 200, data: { ...totals, entries: last.data, page: pages } };
 }
 
 /**

@@ -394,11 +394,14 @@ export function cashRoutes(deps: WebDeps): Router {
     const form = validateForm(PeriodForm, req.query);
     if (!form.ok) return show({ errors: form.errors, result: null }, 400);
     const { de, ate, pagina } = form.data;
+    // The chart, totals and exports sit above the first page: later pages are for reading entries, and
+    // a year's aggregate is not worth repeating on each of them. Where the report comes, its totals are
+    // the period's count and balance, and the summary is not asked for them again.
+    const reported = pagina <= 1 ? periodReport(deps, req, cashToken(deps, req) ?? '', de, ate) : null;
+    const known = reported?.then((r) => r && { count: r.totals.count, balanceCents: r.totals.balanceCents });
     const [result, report] = await Promise.all([
-      loadPeriodPage(cash, extrasOf(deps.http), de, ate, pagina),
-      // The chart, totals and exports sit above the first page: later pages are for reading entries, and
-      // a year's aggregate is not worth repeating on each of them.
-      pagina <= 1 ? periodReport(deps, req, cashToken(deps, req) ?? '', de, ate) : Promise.resolve(null),
+      loadPeriodPage(cash, extrasOf(deps.http), de, ate, pagina, known ? { known } : {}),
+      reported,
     ]);
     if (!result.ok) {
       if (result.status === 401 || result.status === 403) {

@@ -124,6 +124,25 @@ describe('cash (web cash router)', () => {
     return agent;
   }
 
+  /** A second web on the same api through a relay that notes the path of every call it makes. */
+  async function webCountingCalls() {
+    const to = new URL(web.api.url);
+    const paths: string[] = [];
+    const relay = await listenRelay((req, res) => {
+      paths.push(req.url ?? '/');
+      forwardTo(to, req, res);
+    });
+    const counted = await startTestWeb({ api: web.api, apiUrl: relay.url });
+    return {
+      web: counted,
+      paths,
+      async stop() {
+        await counted.stop();
+        await relay.stop();
+      },
+    };
+  }
+
   beforeAll(async () => {
     web = await startTestWeb();
     token = (await apiLogin(web.api, MANAGER.username, MANAGER.password)).token;
@@ -958,20 +977,13 @@ describe('cash (web cash router)', () => {
     });
 
     it('asks our api for one page and the totals, never for the whole day', async () => {
-      const to = new URL(web.api.url);
-      const seen: { path: string; entries: number }[] = [];
-      const relay = await listenRelay((req, res) => {
-        const path = req.url ?? '/';
-        if (path.startsWith('/transactions')) seen.push({ path, entries: -1 });
-        forwardTo(to, req, res);
-      });
-      const counted = await startTestWeb({ api: web.api, apiUrl: relay.url });
+      const counted = await webCountingCalls();
       try {
-        const agent = await unlocked(counted);
+        const agent = await unlocked(counted.web);
         for (const path of ['/caixa-hoje', '/caixa-hoje?pagina=2', '/caixa-hoje/imprimir?pagina=2']) {
           expect((await agent.get(path)).status, path).toBe(200);
         }
-        const paths = seen.map((c) => c.path);
+        const paths = counted.paths.filter((p) => p.startsWith('/transactions'));
         expect(paths.some((p) => p.startsWith('/transactions/day'))).toBe(false);
         expect(
           paths.filter((p) => p.startsWith('/transactions/period?')).every((p) => p.includes('limit=100')),
@@ -981,7 +993,6 @@ describe('cash (web cash router)', () => {
         ).toBeGreaterThanOrEqual(3);
       } finally {
         await counted.stop();
-        await relay.stop();
       }
     });
 
@@ -1141,6 +1152,28 @@ describe('cash (web cash router)', () => {
       expect(linkTo(res.text, 'Próxima')).toBe(at('3'));
       expect(inputValue(res.text, 'f-de')).toBe(PERIOD.de);
       expect(inputValue(res.text, 'f-ate')).toBe(PERIOD.ate);
+    });
+
+    it('page 1 takes the count and the Balanço from the report it shows, asking no summary; page 2 asks the summary', async () => {
+      const counted = await webCountingCalls();
+      try {
+        const browser = await unlocked(counted.web);
+        const calls = async (path: string) => {
+          const from = counted.paths.length;
+          const page = await browser.get(path);
+          expect(page.status).toBe(200);
+          expect(totalOf(page.text, 'Balanço')?.text).toBe(balance);
+          expect(textOf(page.text)).toContain('de 1.050');
+          return counted.paths.slice(from).map((p) => p.split('?')[0]);
+        };
+        expect((await calls(at('1'))).sort()).toEqual(['/reports/cash', '/transactions/period']);
+        expect((await calls(at('2'))).sort()).toEqual([
+          '/transactions/period',
+          '/transactions/period/summary',
+        ]);
+      } finally {
+        await counted.stop();
+      }
     });
 
     it('page 1 (as a search lands) has only Próxima; the last page only Anterior, with the last rows', async () => {
