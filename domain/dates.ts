@@ -92,6 +92,33 @@ export function formatDisplayDate(value: string | Date | null | undefined, tz = 
   return `${d}/${m}/${y}`;
 }
 
+const momentFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment as the shop reads it, "31/12/2026 14:05" in its zone ('-' when it is no date). One formatter
+ * per zone, kept: making one costs more than formatting a page of moments with it.
+ */
+export function formatDisplayMoment(value: string | Date, tz = DEFAULT_SHOP_TZ): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (!isValid(date)) return '-';
+  let formatter = momentFormatters.get(tz);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('pt-BR', {
+      timeZone: tz,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    momentFormatters.set(tz, formatter);
+  }
+  const parts = formatter.formatToParts(date);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
+}
+
 /** "2026-12-31" -> "31/12/2026" for pre-filling a form field ('' when none). */
 export function isoToInput(value: string | null | undefined, tz = DEFAULT_SHOP_TZ): string {
   return value ? formatDisplayDate(value, tz) : '';

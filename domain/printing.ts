@@ -1,4 +1,6 @@
 /** The print queue's words: the papers a print server holds and what a job's state reads as. */
+import { formatDisplayMoment } from './dates.ts';
+
 export type Paper = 'a4' | '80mm';
 export type JobStatus = 'queued' | 'printed' | 'failed' | 'expired';
 
@@ -27,18 +29,5 @@ export const MAX_COPIES = 20;
 
 /** A moment as the shop reads it: "23/11/2026 20:46", or 'nunca' when there is none. */
 export function momentText(value: string | null, tz: string): string {
-  if (!value) return 'nunca';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '-';
-  const parts = new Intl.DateTimeFormat('pt-BR', {
-    timeZone: tz,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
+  return value ? formatDisplayMoment(value, tz) : 'nunca';
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDisplayDate,
+  formatDisplayMoment,
   isIsoDay,
   isoToInput,
   parseDisplayDate,
@@ -79,6 +80,20 @@ describe('formatDisplayDate', () => {
     expect(isoToInput('2026-12-31')).toBe('31/12/2026');
     expect(isoToInput(null)).toBe('');
     expect(isoToInput('')).toBe('');
+  });
+});
+
+describe('formatDisplayMoment', () => {
+  it('writes a moment as the shop reads it, in its zone, 24 hours, midnight as 00', () => {
+    expect(formatDisplayMoment('2026-03-10T17:05:00Z')).toBe('10/03/2026 14:05');
+    expect(formatDisplayMoment('2026-03-10T03:00:00Z')).toBe('10/03/2026 00:00');
+    expect(formatDisplayMoment('2026-03-10T02:59:00Z')).toBe('09/03/2026 23:59');
+    expect(formatDisplayMoment(new Date('2026-03-10T17:05:00Z'), 'UTC')).toBe('10/03/2026 17:05');
+    expect(formatDisplayMoment('2026-03-10T17:05:00Z', 'Asia/Tokyo')).toBe('11/03/2026 02:05');
+  });
+
+  it("says '-' for what is no date", () => {
+    expect(formatDisplayMoment('não é data')).toBe('-');
   });
 });
 

@@ -3,7 +3,7 @@
  * Status changes name both statuses; edits list each field changed with its old and new value, money
  * and dates formatted. Read-only: there is nothing here to submit.
  */
-import { formatDisplayDate } from '../../domain/dates.ts';
+import { formatDisplayDate, formatDisplayMoment } from '../../domain/dates.ts';
 import { formatBRL } from '../../domain/money.ts';
 import { type OrderKind, statusLabel } from '../../domain/statuses.ts';
 
@@ -56,14 +56,6 @@ function shown(value: unknown, kind: FieldKind, tz: string): string {
 
 function moneyOf(value: unknown): string {
   return typeof value === 'number' ? formatBRL(value) : '-';
-}
-
-/** "31/12/2026 14:05" in the shop's zone. */
-export function stamp(iso: string, tz: string): string {
-  const time = new Intl.DateTimeFormat('pt-BR', { timeZone: tz, hour: '2-digit', minute: '2-digit' }).format(
-    new Date(iso),
-  );
-  return `${formatDisplayDate(iso, tz)} ${time}`;
 }
 
 /** What one entry says, as a headline and its details (one line per field changed). */
@@ -131,7 +123,7 @@ export function OrderHistory({ entries, kind, tz }: { entries: HistoryItem[]; ki
               // biome-ignore lint/suspicious/noArrayIndexKey: the list is read-only and never reordered
               <li key={index}>
                 <p>
-                  <time dateTime={entry.at}>{stamp(entry.at, tz)}</time> ·{' '}
+                  <time dateTime={entry.at}>{formatDisplayMoment(entry.at, tz)}</time> ·{' '}
                   <strong>{entry.actor ?? 'Sistema'}</strong> · {title}
                 </p>
                 {lines.length > 0 ? (
