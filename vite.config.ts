@@ -7,8 +7,8 @@ import { defineConfig } from 'vite';
 const islandsDir = join(import.meta.dirname, 'islands');
 const entries = Object.fromEntries(
   readdirSync(islandsDir)
-    .filter((f) => f.endsWith('.tsx'))
-    .map((f) => [f.replace(/\.tsx$/, ''), join(islandsDir, f)]),
+    .filter((f) => /\.tsx?$/.test(f))
+    .map((f) => [f.replace(/\.tsx?$/, ''), join(islandsDir, f)]),
 );
 
 export default defineConfig({
