@@ -1,15 +1,13 @@
-/** Abrir Pedido, the parts order detail (/pedido/{id}) with its actions, and Editar Pedido (SPEC §2). */
+/**
+ * Abrir Pedido and the parts order detail (/pedido/{id}) with its actions (SPEC §2, §8); Editar Pedido is
+ * parts-order-edit.ts.
+ */
 import { type Request, type Response, Router } from 'express';
 import { createElement } from 'react';
-import { type PartsOrder, paymentMethodOf } from '../../contract/parts-orders.ts';
 import type { Toast } from '../../contract/web.ts';
-import { isoToInput, todayInShop } from '../../domain/dates.ts';
-import { isTerminal, statusLabel } from '../../domain/statuses.ts';
+import { todayInShop } from '../../domain/dates.ts';
 import { CLOSE_CONFIRM_FIELD, CLOSE_DIALOG } from '../../views/components/CloseConfirmDialog.tsx';
-import { EditConflict } from '../../views/components/EditConflict.tsx';
 import { UPFRONT_DIALOG } from '../../views/components/UpfrontPaymentDialog.tsx';
-import { moneyInput } from '../../views/format.ts';
-import { EditPartsOrder, type EditPartsOrderValues } from '../../views/pages/EditPartsOrder.tsx';
 import { OpenPartsOrder, type OpenPartsOrderProps } from '../../views/pages/OpenPartsOrder.tsx';
 import {
   CANCEL_PARTS_ORDER_DIALOG,
@@ -22,19 +20,13 @@ import {
   closePartsOrder,
   createPartsOrder,
   deletePartsOrder,
-  getPartsOrder,
-  updatePartsOrder,
   upfrontPaymentPartsOrder,
 } from '../backend/orders.ts';
 import { loadOrderPanel, panelOrderOfParts } from '../client-side/order-panel.ts';
 import type { WebDeps } from '../context.ts';
-import { type Draft, draftFor, saveDraft, typedFields, withDraft } from '../drafts.ts';
-import { changedSince, conflictRows, loadedMarks, postedVersion } from '../forms/edit-version.ts';
 import {
   CancelPartsOrderForm,
   DeletePartsOrderForm,
-  EDIT_PARTS_ORDER_FIELDS,
-  EditPartsOrderForm,
   OPEN_PARTS_ORDER_FIELDS,
   OpenPartsOrderForm,
 } from '../forms/parts-order.ts';
@@ -46,82 +38,14 @@ import { submitOnce } from '../idempotency.ts';
 import { confirmManager, refusalStatus } from '../manager-confirmation.ts';
 import { flash } from '../middleware/flash.ts';
 import { type OrderAction, settledToast } from '../settled-orders.ts';
-import { TEXT as SIGN_IN_TEXT } from '../sign-in-again.ts';
 import { clientPickerState } from './client-picker.ts';
+import { partsOrderEditRoutes } from './parts-order-edit.ts';
+import { loadOrder, MONEY_FIELDS, notFound, orderIdOf, PARTS_ORDER_TEXT } from './parts-order-lookup.ts';
 
-/** SPEC §8 Parts orders, §8 Cash and manager checks: the product's texts, to the letter. */
-export const PARTS_ORDER_TEXT = {
-  created: 'Pedido cadastrado com sucesso!',
-  createFailed: 'Ocorreu um erro ao criar o pedido. Cheque os dados.',
-  edited: 'Pedido Editado com sucesso!',
-  editFailed: 'Ocorreu um erro ao editar o pedido. Cheque suas credenciais.',
-  deleted: 'Pedido deletado com sucesso!',
-  deleteFailed: 'Erro ao excluir Pedido',
-  cancelled: 'Pedido cancelado com sucesso!',
-  cancelFailed: 'Erro ao cancelar Pedido',
-  closed: 'Pedido enviado ao caixa com sucesso!',
-  closeFailed:
-    'Erro ao enviar pedido para o caixa. Cheque os valores digitados. Para enviar um pedido ao caixa, ele deve conter: Valor e Forma de Pagamento',
-  upfront: 'Pagamento antecipado enviado ao caixa com sucesso!',
-  upfrontFailed: 'Erro ao criar pagamento antecipado. Cheque os valores digitados.',
-  notManager: 'Digite uma credencial de gerente válida',
-  notFound: 'Nenhum pedido encontrado',
-} as const;
-
-const MONEY_FIELDS = ['piece_value'] as const;
 /** Which dialog of the order page a refused form's draft belongs to. */
 const DIALOG_FIELD = '_dialog';
 const httpStatusOf = (status: number) => (status >= 400 && status < 500 ? status : 502);
 const error = (text: string): Toast[] => [{ kind: 'error', text }];
-
-/** The order id of the path, when it can name one (digits only); anything else names no order. */
-function orderIdOf(req: Request): string | null {
-  const id = String(req.params.id ?? '');
-  return /^\d{1,10}$/.test(id) ? id : null;
-}
-
-/** An order the api does not know (or a path that cannot name one): the toast, then back to Consulta. */
-function notFound(req: Request, res: Response, toasts: Toast[] = []) {
-  for (const t of toasts) flash(req, t.kind, t.text);
-  flash(req, 'error', PARTS_ORDER_TEXT.notFound);
-  res.redirect(303, '/consulta');
-}
-
-/**
- * The order, or null after answering: unknown -> flash + 303 /consulta; any other api failure is the
- * error page (502).
- */
-async function loadOrder(req: Request, res: Response, toasts: Toast[] = []): Promise<PartsOrder | null> {
-  const id = orderIdOf(req);
-  if (id === null) {
-    notFound(req, res, toasts);
-    return null;
-  }
-  const found = await getPartsOrder(req.api, id);
-  if (found.ok) return found.data;
-  if (found.status === 404 || found.status === 400) {
-    notFound(req, res, toasts);
-    return null;
-  }
-  throw Object.assign(new Error(found.message || 'api failure'), { status: 502 });
-}
-
-const PARTS_ORDER_FINISHED =
-  'Este pedido foi finalizado ou cancelado (por exemplo, enviado ao caixa) por outra pessoa enquanto você editava, e não pode mais ser editado. Nada foi salvo; o que você digitou está abaixo para você copiar.';
-
-/** The order's values as the edit form shows them: money with a comma, dates as dd/MM/yyyy. */
-export function editValuesOf(order: PartsOrder, shopTz: string): EditPartsOrderValues {
-  return {
-    status: String(order.status),
-    piece_name: order.piece_name ?? '',
-    piece_code: order.piece_code ?? '',
-    product_model: order.product_model ?? '',
-    piece_value: moneyInput(order.piece_value),
-    payment_method: paymentMethodOf(order) ?? '',
-    manufacturer_date: isoToInput(order.manufacturer_date, shopTz),
-    manufacturer_code: order.manufacturer_code ?? '',
-  };
-}
 
 export function partsOrderRoutes(deps: WebDeps): Router {
   const router = Router();
@@ -388,128 +312,7 @@ export function partsOrderRoutes(deps: WebDeps): Router {
     res.redirect(303, '/consulta');
   });
 
-  // --- Editar Pedido ---
-  const EDIT_LABELS: Record<string, string> = {
-    status: 'Status',
-    piece_name: 'Nome da peça',
-    piece_code: 'Código da peça',
-    product_model: 'Modelo do produto',
-    piece_value: 'Valor',
-    payment_method: 'Forma de pagamento',
-    manufacturer_date: 'Data do pedido ao fabricante',
-    manufacturer_code: 'Código do pedido ao fabricante',
-  };
-
-  /** The edit form, loaded from the order (or a draft of what was typed), with what it was loaded from. */
-  function showEdit(
-    req: Request,
-    res: Response,
-    order: PartsOrder,
-    overrides: { values?: EditPartsOrderValues; errors?: Record<string, string> } = {},
-    toasts: Toast[] = [],
-  ) {
-    const current = editValuesOf(order, shopTz);
-    deps.render(
-      req,
-      res,
-      createElement(EditPartsOrder, {
-        id: encodeURIComponent(String(order.id)),
-        number: order.number,
-        client: order.client ?? null,
-        values: overrides.values ?? current,
-        errors: overrides.errors,
-        loaded: loadedMarks(order, current as Record<string, string | undefined>),
-      }),
-      { title: `Editar Pedido: ${order.number}`, toasts },
-    );
-  }
-
-  /** Someone else's save beside the typing, or — the order finished meanwhile — the typing to copy. */
-  function showConflict(req: Request, res: Response, order: PartsOrder, draft: Draft) {
-    const theirs = editValuesOf(order, shopTz) as Record<string, string | undefined>;
-    const yours = typedValues(draft.values, EDIT_PARTS_ORDER_FIELDS) as Record<string, string | undefined>;
-    const shown = (v: Record<string, string | undefined>) => ({
-      ...v,
-      status: v.status ? statusLabel('parts', Number(v.status)) : '',
-    });
-    const id = encodeURIComponent(String(order.id));
-    deps.render(
-      req,
-      res,
-      createElement(EditConflict, {
-        what: 'este pedido',
-        rows: conflictRows(EDIT_LABELS, shown(theirs), shown(yours)),
-        action: `/editar-pedido/${id}`,
-        resend: { ...(yours as Record<string, string>), ...loadedMarks(order, theirs) },
-        discardHref: `/pedido/${id}`,
-        closedReason: isTerminal('parts', order.status) ? PARTS_ORDER_FINISHED : undefined,
-      }),
-      { title: `Editar Pedido: ${order.number}` },
-    );
-  }
-
-  /** Keeps the typing and goes back to the form's page (post/redirect/get). */
-  async function backToEdit(req: Request, res: Response, id: string, draft: Omit<Draft, 'path'>) {
-    const path = `/editar-pedido/${id}`;
-    res.redirect(303, withDraft(path, await saveDraft(deps, { ...draft, path })));
-  }
-
-  router.get('/editar-pedido/:id', async (req, res) => {
-    const order = await loadOrder(req, res);
-    if (!order) return;
-    const draft = await draftFor(deps, req);
-    const current = editValuesOf(order, shopTz) as Record<string, string | undefined>;
-    if (draft && (isTerminal('parts', order.status) || changedSince(draft.values, order, current))) {
-      return showConflict(req, res, order, draft);
-    }
-    // Cancelled and completed orders are not edited (SPEC §4).
-    if (isTerminal('parts', order.status))
-      return res.redirect(303, `/pedido/${encodeURIComponent(String(order.id))}`);
-    if (!draft) return showEdit(req, res, order);
-    const toasts: Toast[] = draft.toast ? [{ kind: 'error', text: draft.toast }] : [];
-    if (draft.reason === 'signed-out') toasts.push({ kind: 'success', text: SIGN_IN_TEXT.restored });
-    showEdit(
-      req,
-      res,
-      order,
-      { values: typedValues(draft.values, EDIT_PARTS_ORDER_FIELDS), errors: draft.errors ?? {} },
-      toasts,
-    );
-  });
-
-  router.post('/editar-pedido/:id', async (req, res) => {
-    const order = await loadOrder(req, res);
-    if (!order) return;
-    const id = encodeURIComponent(String(order.id));
-    const kept = { ...typedFields(req.body) };
-    delete kept._from;
-    const current = editValuesOf(order, shopTz) as Record<string, string | undefined>;
-    // Finished, or saved by someone else since this form was loaded: both shown, nothing lost.
-    if (isTerminal('parts', order.status) || changedSince(req.body, order, current)) {
-      return backToEdit(req, res, id, { values: kept, reason: 'stale' });
-    }
-    const form = validateForm(EditPartsOrderForm, req.body);
-    if (!form.ok) return backToEdit(req, res, id, { values: kept, errors: form.errors, reason: 'invalid' });
-    const data = centsFieldsToReais(form.data, MONEY_FIELDS);
-    const version = postedVersion(req.body);
-    const result = await updatePartsOrder(req.api, String(order.id), {
-      ...data,
-      // SPEC §5: dates are sent as dates, an empty string when blank.
-      manufacturer_date: data.manufacturer_date ?? '',
-      ...(version ? { version } : {}),
-    });
-    if (!result.ok) {
-      if (result.status === 409) return backToEdit(req, res, id, { values: kept, reason: 'stale' });
-      return backToEdit(req, res, id, {
-        values: kept,
-        errors: result.issues ?? {},
-        reason: 'failed',
-        toast: PARTS_ORDER_TEXT.editFailed,
-      });
-    }
-    flash(req, 'success', PARTS_ORDER_TEXT.edited);
-    res.redirect(303, `/pedido/${id}`);
-  });
+  router.use(partsOrderEditRoutes(deps));
 
   return router;
 }
