@@ -25,6 +25,8 @@ export type Assets = {
   printStylesheet: string;
   /** Script URLs and preloads for these islands, in a stable order. */
   islandScripts(names: Iterable<string>): { scripts: string[]; preloads: string[] };
+  /** What a print sheet loads that no other page does: fetched ahead by pages that link to sheets. */
+  sheetPrefetches: string[];
 };
 
 const warned = new Set<string>();
@@ -83,23 +85,29 @@ export function loadAssets(): Assets {
     }
   }
 
+  function islandScripts(names: Iterable<string>) {
+    const scripts: string[] = [];
+    const deps = new Set<string>();
+    for (const name of [...new Set(names)].sort()) {
+      const key = entries.get(name);
+      if (!key) {
+        // Every page works without JavaScript: a missing build costs the islands, never the page.
+        warnOnce(`Island "${name}" is not built (npm run build:islands): the page is served without it.`);
+        continue;
+      }
+      scripts.push(`/build/${manifest[key]?.file}`);
+      importsOf(key, deps);
+    }
+    return { scripts, preloads: [...deps].map((d) => `/build/${manifest[d]?.file}`) };
+  }
+
+  // The sheets' one island (print-templates/Document.tsx), when it is built; its warning, if not, comes
+  // with the first sheet.
+  const sheetIsland = entries.has('print-button') ? islandScripts(['print-button']) : null;
   return {
     stylesheet,
     printStylesheet,
-    islandScripts(names) {
-      const scripts: string[] = [];
-      const deps = new Set<string>();
-      for (const name of [...new Set(names)].sort()) {
-        const key = entries.get(name);
-        if (!key) {
-          // Every page works without JavaScript: a missing build costs the islands, never the page.
-          warnOnce(`Island "${name}" is not built (npm run build:islands): the page is served without it.`);
-          continue;
-        }
-        scripts.push(`/build/${manifest[key]?.file}`);
-        importsOf(key, deps);
-      }
-      return { scripts, preloads: [...deps].map((d) => `/build/${manifest[d]?.file}`) };
-    },
+    islandScripts,
+    sheetPrefetches: [printStylesheet, ...(sheetIsland?.preloads ?? []), ...(sheetIsland?.scripts ?? [])],
   };
 }

@@ -73,6 +73,7 @@ export function renderPage(
       // A sheet is printed with its own stylesheet (A4 page, four tickets), not the app's.
       stylesheet={meta.sheet ? assets.printStylesheet : assets.stylesheet}
       preloads={preloads}
+      prefetches={context.linksToSheets ? assets.sheetPrefetches : []}
     />,
   );
   const scriptTags = scripts.length

@@ -11,6 +11,8 @@ export type ViewContext = {
   user: SessionUser | null;
   /** Islands the page used; render() ships exactly these scripts. */
   islands: Set<string>;
+  /** Set by a PrintLink: the page fetches ahead what the print sheets need. */
+  linksToSheets?: boolean;
   /**
    * Set by the first field in error that renders (document order), which takes `autofocus`: after a
    * refused submit the keyboard starts where the first problem is, without JavaScript.

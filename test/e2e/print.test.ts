@@ -390,6 +390,23 @@ describe('printouts in Chromium', () => {
     await check('/caixa-hoje', 'Imprimir', '/caixa-hoje/imprimir');
   });
 
+  it('a page with print buttons fetches ahead the stylesheet and the script every sheet loads', async () => {
+    await page.goto(`${system.url}/os/${ids.plain}`);
+    const prefetched = await page.$$eval('link[rel=prefetch]', (links) =>
+      links.map((l) => (l as HTMLLinkElement).href),
+    );
+    await page.goto(`${system.url}/os/${ids.plain}/imprimir`);
+    const sheetNeeds = await page.evaluate(() => [
+      ...[...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map((l) => l.href),
+      ...[...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => s.src),
+    ]);
+    expect(sheetNeeds.length).toBe(2);
+    expect(prefetched.sort()).toEqual(sheetNeeds.sort());
+    // Consulta links to no sheet: it fetches nothing ahead.
+    await page.goto(`${system.url}/consulta`);
+    expect(await page.locator('link[rel=prefetch]').count()).toBe(0);
+  });
+
   it('?imprimir=1 opens the print dialog by itself; the sheet’s Imprimir button opens it too', async () => {
     const tab = await newPage(browser, { javaScriptEnabled: true });
     try {

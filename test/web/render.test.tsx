@@ -6,6 +6,7 @@
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../server/render.tsx';
+import { PrintLink } from '../../views/components/PrintLink.tsx';
 import { SubmitButton } from '../../views/components/SubmitButton.tsx';
 import { HOSTILE_TEXT, HOSTILE_TEXT_ESCAPED } from '../support/html.ts';
 
@@ -18,6 +19,7 @@ const assets = {
       ? { scripts: used.map((n) => `/build/${n}.js`), preloads: ['/build/runtime.js'] }
       : { scripts: [], preloads: [] };
   },
+  sheetPrefetches: ['/static/css/print.css?v=2', '/build/print-button.js'],
 };
 const req = { path: '/os/1' } as Request;
 const res = { locals: { cspNonce: 'n0nce' } } as unknown as Response;
@@ -61,6 +63,19 @@ describe('the document', () => {
     expect(html).toContain(
       '<script type="module" src="/build/busy-button.js" nonce="n0nce"></script></body>',
     );
+  });
+
+  it('fetches ahead what a print sheet needs only on a page that links to one', () => {
+    const linking = renderPage(req, res, assets, <PrintLink href="/os/1/imprimir">Imprimir O.S.</PrintLink>, {
+      title: 'O.S.',
+    });
+    expect(headOf(linking)).toContain('<link rel="prefetch" href="/static/css/print.css?v=2"/>');
+    expect(headOf(linking)).toContain('<link rel="prefetch" href="/build/print-button.js"/>');
+    // The sheet itself still opens in a tab of its own.
+    expect(linking).toContain(
+      '<a class="button" href="/os/1/imprimir" target="_blank" rel="noopener">Imprimir O.S.</a>',
+    );
+    expect(renderPage(req, res, assets, <p />, { title: 'Consulta' })).not.toContain('prefetch');
   });
 
   it('starts the body of a signed-in page with the menu, naming the user and marking the page', () => {

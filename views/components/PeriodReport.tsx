@@ -1,6 +1,7 @@
 /** The period's chart and totals on Caixa por período, with its exports and printable report. */
 import type { CashTotals as Totals } from '../../contract/reports.ts';
 import { CashTotals } from './CashTotals.tsx';
+import { PrintLink } from './PrintLink.tsx';
 import { type Bar, StackedBars } from './StackedBars.tsx';
 
 export type PeriodReportProps = {
@@ -24,9 +25,9 @@ export function PeriodReport(props: PeriodReportProps) {
         <a className="button secondary" href={props.xlsxHref} download>
           Exportar XLSX
         </a>
-        <a className="button secondary" href={props.reportHref} target="_blank" rel="noopener">
+        <PrintLink href={props.reportHref} className="button secondary">
           Relatório para imprimir
-        </a>
+        </PrintLink>
       </p>
       <StackedBars
         id="receita-periodo"

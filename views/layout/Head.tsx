@@ -1,15 +1,19 @@
 /**
  * The document's head: the charset, the title naming the page, the icon, the font, the stylesheet (the
- * app's, or a sheet's print stylesheet) and a preload for each island module the page uses.
+ * app's, or a sheet's print stylesheet), a preload for each island module the page uses, and a prefetch
+ * of what the sheets it links to will need.
  */
 export function Head({
   title,
   stylesheet,
   preloads,
+  prefetches = [],
 }: {
   title: string;
   stylesheet: string;
   preloads: readonly string[];
+  /** Fetched while the browser is idle, for the next page (a print sheet), not this one. */
+  prefetches?: readonly string[];
 }) {
   return (
     <head>
@@ -27,6 +31,9 @@ export function Head({
       <link rel="stylesheet" href={stylesheet} />
       {preloads.map((href) => (
         <link key={href} rel="modulepreload" href={href} />
+      ))}
+      {prefetches.map((href) => (
+        <link key={href} rel="prefetch" href={href} />
       ))}
     </head>
   );

@@ -8,6 +8,7 @@ import { Form } from '../components/Form.tsx';
 import { ManagerDialog, type ManagerDialogState } from '../components/ManagerDialog.tsx';
 import { MethodTotals } from '../components/MethodTotals.tsx';
 import { Pager, type PagerProps } from '../components/Pager.tsx';
+import { PrintLink } from '../components/PrintLink.tsx';
 import { onDayPage } from '../format.ts';
 
 export const CREATE_ENTRY_DIALOG = 'criar-lancamento';
@@ -53,9 +54,7 @@ export function CashDay({
         <MethodTotals totals={byMethod} />
       </header>
       <div className="actions">
-        <a className="button" href={onDayPage('/caixa-hoje/imprimir', page)} target="_blank" rel="noopener">
-          Imprimir
-        </a>
+        <PrintLink href={onDayPage('/caixa-hoje/imprimir', page)}>Imprimir</PrintLink>
         <DialogTrigger
           dialogId={CREATE_ENTRY_DIALOG}
           label="Criar Lançamento"

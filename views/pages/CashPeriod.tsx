@@ -6,6 +6,7 @@ import type { FieldErrors } from '../components/Field.tsx';
 import { Form } from '../components/Form.tsx';
 import { Pager, type PagerProps } from '../components/Pager.tsx';
 import { PeriodReport, type PeriodReportProps } from '../components/PeriodReport.tsx';
+import { PrintLink } from '../components/PrintLink.tsx';
 
 export type CashPeriodProps = {
   values: { de?: string; ate?: string };
@@ -50,9 +51,7 @@ export function CashPeriod({ values, errors, result }: CashPeriodProps) {
                 {formatBRL(result.balanceCents)}
               </strong>
             </p>
-            <a className="button" href={result.printHref} target="_blank" rel="noopener">
-              Imprimir
-            </a>
+            <PrintLink href={result.printHref}>Imprimir</PrintLink>
           </div>
           {result.report ? <PeriodReport {...result.report} /> : null}
           {result.pager ? <Pager {...result.pager} /> : null}

@@ -11,6 +11,7 @@ import { TextArea } from '../components/OrderFields.tsx';
 import { OrderPanel, type OrderPanelView } from '../components/OrderPanel.tsx';
 import { PaymentSummary } from '../components/PaymentSummary.tsx';
 import { Payments } from '../components/Payments.tsx';
+import { PrintLink } from '../components/PrintLink.tsx';
 import { StatusLabel } from '../components/StatusLabel.tsx';
 import {
   UPFRONT_DIALOG,
@@ -86,12 +87,8 @@ export function PartsOrderDetail({
       </header>
 
       <div className="order-actions actions">
-        <a className="button" href={`${base}/imprimir`} target="_blank" rel="noopener">
-          Imprimir Pedido
-        </a>
-        <a className="button" href={`${base}/etiqueta`} target="_blank" rel="noopener">
-          Imprimir Etiqueta
-        </a>
+        <PrintLink href={`${base}/imprimir`}>Imprimir Pedido</PrintLink>
+        <PrintLink href={`${base}/etiqueta`}>Imprimir Etiqueta</PrintLink>
         {open ? (
           <>
             <DialogTrigger

@@ -17,6 +17,7 @@ import { ManagerDialog, type ManagerDialogState } from '../components/ManagerDia
 import { OrderPanel, type OrderPanelView } from '../components/OrderPanel.tsx';
 import { PaymentSummary } from '../components/PaymentSummary.tsx';
 import { Payments } from '../components/Payments.tsx';
+import { PrintLink } from '../components/PrintLink.tsx';
 import { StatusLabel } from '../components/StatusLabel.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import {
@@ -236,17 +237,9 @@ export function ServiceOrderDetail({ found, tz, dialogs, panel }: ServiceOrderDe
       </header>
 
       <div className="actions os-actions">
-        <a className="button" href={`${base}/imprimir`} target="_blank" rel="noopener">
-          Imprimir O.S.
-        </a>
-        {kind !== 'external' ? (
-          <a className="button" href={`${base}/imprimir?vias=2`} target="_blank" rel="noopener">
-            Imprimir 2 vias
-          </a>
-        ) : null}
-        <a className="button" href={`${base}/entrega`} target="_blank" rel="noopener">
-          Imprimir comprovante de entrega
-        </a>
+        <PrintLink href={`${base}/imprimir`}>Imprimir O.S.</PrintLink>
+        {kind !== 'external' ? <PrintLink href={`${base}/imprimir?vias=2`}>Imprimir 2 vias</PrintLink> : null}
+        <PrintLink href={`${base}/entrega`}>Imprimir comprovante de entrega</PrintLink>
         {open && kind !== 'external' ? (
           <DialogTrigger
             dialogId={UPFRONT_DIALOG}
