@@ -1,13 +1,13 @@
 /**
  * Caixa do dia and Caixa por período, behind a manager's unlock (SPEC §2, §5, §6, §8, §9); the period
- * is shown one page at a time with the balance of all of it (cash-period.ts).
+ * is shown one page at a time with the balance of all of it (cash-period.ts). The day's dialogs post to
+ * cash-entries.ts.
  */
 import { type Request, type Response, Router } from 'express';
 import { createElement } from 'react';
 import type { CashEntry } from '../../contract/transactions.ts';
 import type { Toast } from '../../contract/web.ts';
 import { formatDisplayDate, todayInShop } from '../../domain/dates.ts';
-import { formatMoney } from '../../domain/money.ts';
 import { isManualEntryType, MANUAL_ENTRY_TYPES } from '../../domain/transactions.ts';
 import { CashLock, type CashLockState } from '../../views/components/CashLock.tsx';
 import type { EntryDialogState } from '../../views/components/EntryDialog.tsx';
@@ -15,53 +15,30 @@ import type { ManagerDialogState } from '../../views/components/ManagerDialog.ts
 import { onDayPage } from '../../views/format.ts';
 import { CashDay, CREATE_ENTRY_DIALOG } from '../../views/pages/CashDay.tsx';
 import { CashPeriod, type CashPeriodProps } from '../../views/pages/CashPeriod.tsx';
-import { createEntry, deleteEntry, entriesOfDay, updateEntry } from '../backend/cash.ts';
 import { extrasOf } from '../backend/extras.ts';
-import { entryCents } from '../cash-balance.ts';
 import { loadDayPage, loadPeriodPage, pagerOf, periodHref } from '../cash-period.ts';
 import { periodReport } from '../cash-report.ts';
 import { cashApi, cashToken, lockCash, unlockCash } from '../cash-unlock.ts';
 import type { WebDeps } from '../context.ts';
-import { DRAFT_PARAM, type Draft, saveDraft, typedFields, withDraft } from '../drafts.ts';
-import { DeleteEntryForm, EditEntryForm, EntryForm, PeriodForm, UnlockForm } from '../forms/cash.ts';
-import {
-  changedSince,
-  conflictRows,
-  loadedMarks,
-  postedVersion,
-  staleRefusal,
-} from '../forms/edit-version.ts';
-import { backToCreateForm, restoredDraft } from '../forms/refused-create.ts';
+import { DRAFT_PARAM, withDraft } from '../drafts.ts';
+import { PeriodForm, UnlockForm } from '../forms/cash.ts';
+import { changedSince, conflictRows, loadedMarks } from '../forms/edit-version.ts';
+import { restoredDraft } from '../forms/refused-create.ts';
 import { typedValues } from '../forms/service-order.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
-import { submitOnce } from '../idempotency.ts';
 import { pageAsked, pageOf } from '../list-pages.ts';
-import { type ConfirmationOutcome, confirmManager } from '../manager-confirmation.ts';
-import { flash } from '../middleware/flash.ts';
+import { ENTRY_ID_FIELD, entryValues, PAGE_FIELD, REMOVE_ID_FIELD } from './cash-day-dialogs.ts';
+import { cashEntryRoutes } from './cash-entries.ts';
 
 const TEXT = {
   unlockFailed: 'Ocorreu um erro ao fazer login. Digite credenciais válidas para um(a) gerente',
   authFailed: 'Erro na autenticação. Digite credenciais válidas para um(a) gerente',
-  notManager: 'Digite uma credencial de gerente válida',
-  createFailed: 'Ocorreu um erro ao criar a transação. Cheque os valores.',
-  editFailed: 'Ocorreu um erro ao editar a transação. Cheque os valores.',
-  deleteFailed: 'Ocorreu um erro ao excluir a transação. Cheque os valores.',
-  created: 'Lançamento criado com sucesso!',
-  edited: 'Lançamento editado com sucesso!',
-  entryGone: 'Este lançamento foi excluído por outra pessoa enquanto você editava. Nada foi salvo.',
-  deleted: 'Lançamento excluído com sucesso!',
 };
 
 const SCREENS = { '/caixa-hoje': 'Caixa do dia', '/caixa-periodo': 'Caixa por período' } as const;
 type Screen = keyof typeof SCREENS;
 
 const ENTRY_FIELDS = ['type', 'description', 'value', 'payment_method'] as const;
-/** The entry an edit's draft belongs to (a create's draft has none). */
-const ENTRY_ID_FIELD = '_entry';
-/** The entry a refused delete's draft belongs to. */
-const REMOVE_ID_FIELD = '_remove';
-/** The page of the day a dialog was opened over (the entry it acts on is listed there). */
-const PAGE_FIELD = '_pagina';
 /** The edit dialog's labels, for the side-by-side comparison. */
 const ENTRY_LABELS = {
   type: 'Tipo',
@@ -75,13 +52,6 @@ function draftIdOf(source: unknown): string | undefined {
   const id = textOf(source, DRAFT_PARAM);
   return /^[A-Za-z0-9_-]{22}$/.test(id) ? id : undefined;
 }
-
-const entryValues = (e: CashEntry) => ({
-  type: String(e.type),
-  description: e.description,
-  value: formatMoney(entryCents(e)),
-  payment_method: e.payment_method ?? '',
-});
 
 export function cashRoutes(deps: WebDeps): Router {
   const router = Router();
@@ -232,152 +202,10 @@ export function cashRoutes(deps: WebDeps): Router {
     return showDay(req, res, { create: state, toasts, formKey });
   });
 
+  // The day's dialogs: a new entry, an edit, a delete.
+  router.use(cashEntryRoutes(deps));
+
   const failure = (status: number) => (status >= 400 && status < 500 ? status : 502);
-  /** A dialog's typed manager did not pass: its own message, or the action's failure when the api failed. */
-  const refusal = (outcome: Exclude<ConfirmationOutcome, 'confirmed'>, failedText: string) =>
-    outcome === 'failed'
-      ? { errors: {}, toasts: [{ kind: 'error' as const, text: failedText }] }
-      : {
-          errors: { confirm_username: TEXT.notManager },
-          toasts: [{ kind: 'error' as const, text: TEXT.notManager }],
-        };
-
-  router.post('/caixa-hoje/lancamentos', async (req, res) => {
-    const cash = cashApi(deps, req);
-    if (!cash) return res.redirect(303, '/caixa-hoje');
-    // Once per form render: Back and Salvar, or a double click, never books the entry twice.
-    await submitOnce(
-      deps,
-      req,
-      res,
-      '/caixa-hoje',
-      async (api) => {
-        const form = validateForm(EntryForm, req.body);
-        if (!form.ok) {
-          await backToCreateForm(deps, req, res, '/caixa-hoje', { errors: form.errors });
-          return null;
-        }
-        const { type, description, value, payment_method } = form.data;
-        const result = await createEntry(api, {
-          type,
-          description,
-          value: value / 100,
-          payment_method,
-          date: today(),
-        });
-        if (!result.ok) {
-          await backToCreateForm(deps, req, res, '/caixa-hoje', {
-            errors: result.issues ?? {},
-            toast: TEXT.createFailed,
-          });
-          return null;
-        }
-        flash(req, 'success', TEXT.created);
-        return '/caixa-hoje';
-      },
-      cash,
-    );
-  });
-
-  router.post('/caixa-hoje/lancamentos/:id', async (req, res) => {
-    const cash = cashApi(deps, req);
-    if (!cash) return res.redirect(303, '/caixa-hoje');
-    const id = String(req.params.id);
-    const page = pageAsked(req);
-    /** Post/redirect/get: the typing (never the password) and why it was refused, shown by the GET. */
-    const backToDialog = async (refusal: Pick<Draft, 'errors' | 'toast' | 'reason'>) => {
-      const values: Record<string, string> = {
-        ...typedFields(req.body),
-        [ENTRY_ID_FIELD]: id,
-        [PAGE_FIELD]: String(page),
-      };
-      delete values._from;
-      const draft = await saveDraft(deps, { path: '/caixa-hoje', values, ...refusal });
-      res.redirect(303, withDraft('/caixa-hoje', draft));
-    };
-    const gone = () => {
-      flash(req, 'error', TEXT.entryGone);
-      res.redirect(303, onDayPage('/caixa-hoje', page));
-    };
-    const form = validateForm(EditEntryForm, req.body);
-    if (!form.ok) return backToDialog({ errors: form.errors, reason: 'invalid' });
-    const version = postedVersion(req.body);
-    // A form without a version came from a backend without them (SPEC §7 only): read the day again, so
-    // another manager's save since this dialog was loaded is shown, not overwritten. Our api checks the
-    // version itself, in the write (409 when stale, 404 when the entry is gone).
-    if (version === undefined) {
-      const day = await entriesOfDay(cash, today());
-      const entry = day.ok ? day.data.find((e) => String(e.id) === id) : undefined;
-      if (day.ok && !entry) return gone();
-      if (entry && changedSince(req.body, entry, entryValues(entry)))
-        return backToDialog({ reason: 'stale' });
-    }
-    const { value, confirm_username, confirm_password, ...rest } = form.data;
-    const confirmed = await confirmManager(deps, req, { confirm_username, confirm_password });
-    if (confirmed !== 'confirmed') {
-      const { errors, toasts } = refusal(confirmed, TEXT.editFailed);
-      return backToDialog({
-        errors: errors as Record<string, string>,
-        toast: toasts[0]?.text,
-        reason: 'failed',
-      });
-    }
-    const result = await updateEntry(cash, id, {
-      ...rest,
-      value: value / 100,
-      ...(version ? { version } : {}),
-    });
-    if (!result.ok) {
-      // Our api saw another save land since the dialog was loaded, or the entry deleted.
-      if (staleRefusal(result)) return backToDialog({ reason: 'stale' });
-      if (version !== undefined && result.status === 404) return gone();
-      const text = result.status === 403 ? TEXT.notManager : TEXT.editFailed;
-      const errors = result.status === 403 ? { confirm_username: TEXT.notManager } : (result.issues ?? {});
-      return backToDialog({ errors, toast: text, reason: 'failed' });
-    }
-    flash(req, 'success', TEXT.edited);
-    res.redirect(303, onDayPage('/caixa-hoje', page));
-  });
-
-  router.post('/caixa-hoje/lancamentos/:id/deletar', async (req, res) => {
-    const cash = cashApi(deps, req);
-    if (!cash) return res.redirect(303, '/caixa-hoje');
-    const id = String(req.params.id);
-    const page = pageAsked(req);
-    /** Post/redirect/get: the typed manager (never the password) and why, shown by the GET. */
-    const reopen = async (errors: Record<string, string>, toast?: string) => {
-      const values = {
-        confirm_username: textOf(req.body, 'confirm_username'),
-        [REMOVE_ID_FIELD]: id,
-        [PAGE_FIELD]: String(page),
-      };
-      const reason = toast ? 'failed' : 'invalid';
-      const draft = await saveDraft(deps, {
-        path: '/caixa-hoje',
-        values,
-        errors,
-        reason,
-        ...(toast ? { toast } : {}),
-      });
-      res.redirect(303, withDraft('/caixa-hoje', draft));
-    };
-    const form = validateForm(DeleteEntryForm, req.body);
-    if (!form.ok) return reopen(form.errors);
-    const confirmed = await confirmManager(deps, req, form.data);
-    if (confirmed !== 'confirmed') {
-      const { errors, toasts } = refusal(confirmed, TEXT.deleteFailed);
-      return reopen(errors as Record<string, string>, toasts[0]?.text);
-    }
-    const result = await deleteEntry(cash, id, form.data);
-    if (!result.ok) {
-      const text = result.status === 403 ? TEXT.notManager : TEXT.deleteFailed;
-      const errors: Record<string, string> =
-        result.status === 403 ? { confirm_username: TEXT.notManager } : {};
-      return reopen(errors, text);
-    }
-    flash(req, 'success', TEXT.deleted);
-    res.redirect(303, onDayPage('/caixa-hoje', page));
-  });
 
   // --- Caixa por período ---
   router.get('/caixa-periodo', async (req, res) => {
