@@ -1,8 +1,12 @@
 /** Cadastrar/Editar Cliente (SPEC §5): name required; documents checked; everything else free text. */
 import { z } from 'zod';
+import type { ClientWithOrders } from '../../contract/clients.ts';
 import type { ClientValues } from '../../contract/web.ts';
 import { CLIENT_FIELD_NAMES, type ClientFields } from '../../domain/clients.ts';
 import {
+  formatCep,
+  formatCnpj,
+  formatCpf,
   isValidCnpj,
   isValidCpf,
   normalizeCep,
@@ -51,4 +55,46 @@ export function clientValuesOf(body: unknown): ClientValues {
     if (typeof v === 'string') values[name] = v;
   }
   return values;
+}
+
+/** The form as a person reads it: documents and CEP with their masks. */
+export function clientValuesFrom(client: ClientWithOrders): ClientValues {
+  const text = (v: string | null | undefined) => v ?? '';
+  return {
+    name: client.name,
+    cpf: formatCpf(client.cpf),
+    cnpj: formatCnpj(client.cnpj),
+    email: text(client.email),
+    phone1: text(client.phone1),
+    phone2: text(client.phone2),
+    phone3: text(client.phone3),
+    zip_code: formatCep(client.zip_code),
+    address: text(client.address),
+    number: text(client.number),
+    complement: text(client.complement),
+    neighborhood: text(client.neighborhood),
+    city: text(client.city),
+    state: text(client.state),
+  };
+}
+
+/**
+ * Whether a post of the client form is a CEP lookup: 'Buscar CEP' pressed, or Enter pressed (the form's
+ * hidden default button, intent=enter) while a CEP is typed and the address is still empty. Without
+ * JavaScript a form has one default button whatever field has the focus, so Enter in the CEP field can't
+ * be told from Enter elsewhere; an empty address is when looking the CEP up is what Enter should do, and
+ * once the address is filled (by the lookup or by hand) Enter saves. With JavaScript the cep-lookup
+ * island answers Enter in the CEP field itself.
+ */
+export function looksUpCep(intent: string, values: ClientValues): boolean {
+  if (intent === 'cep') return true;
+  if (intent !== 'enter') return false;
+  const blank = (v: string | undefined) => !v?.trim();
+  return (
+    !blank(values.zip_code) &&
+    blank(values.address) &&
+    blank(values.neighborhood) &&
+    blank(values.city) &&
+    blank(values.state)
+  );
 }

@@ -1,10 +1,12 @@
-/** Cadastrar Cliente, Editar Cliente, Deletar Cliente and the zip-code lookup (SPEC §2, §5, §8). */
+/**
+ * Cadastrar Cliente, Editar Cliente and Deletar Cliente (SPEC §2, §5, §8); the zip-code lookup the form's
+ * island asks is cep-lookup.ts.
+ */
 import { type Request, type Response, Router } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
-import type { ClientWithOrders } from '../../contract/clients.ts';
 import type { ClientValues, Toast } from '../../contract/web.ts';
-import { formatCep, formatCnpj, formatCpf } from '../../domain/documents.ts';
+import { formatCep } from '../../domain/documents.ts';
 import { EditConflict } from '../../views/components/EditConflict.tsx';
 import { tagged } from '../../views/components/OrderGroup.tsx';
 import {
@@ -16,7 +18,7 @@ import {
 import { createClient, deleteClient, getClient, updateClient } from '../backend/clients.ts';
 import type { WebDeps } from '../context.ts';
 import { type Draft, draftFor, saveDraft, typedFields, withDraft } from '../drafts.ts';
-import { ClientForm as ClientSchema, clientValuesOf } from '../forms/client.ts';
+import { ClientForm as ClientSchema, clientValuesFrom, clientValuesOf, looksUpCep } from '../forms/client.ts';
 import {
   changedSince,
   conflictRows,
@@ -32,6 +34,7 @@ import { cutPage, listPager, pageAsked } from '../list-pages.ts';
 import { confirmManager } from '../manager-confirmation.ts';
 import { flash } from '../middleware/flash.ts';
 import { TEXT as SIGN_IN_TEXT } from '../sign-in-again.ts';
+import { cepLookupRoutes } from './cep-lookup.ts';
 
 const TEXT = {
   created: 'Cliente cadastrado com sucesso!',
@@ -47,48 +50,6 @@ const DeleteForm = z.object(managerCredentials);
 /** A refused delete's draft: which dialog, and the api's reason shown inside it. */
 const DIALOG_FIELD = '_dialog';
 const REFUSAL_FIELD = '_refusal';
-
-/** The form as a person reads it: documents and CEP with their masks. */
-export function clientValuesFrom(client: ClientWithOrders): ClientValues {
-  const text = (v: string | null | undefined) => v ?? '';
-  return {
-    name: client.name,
-    cpf: formatCpf(client.cpf),
-    cnpj: formatCnpj(client.cnpj),
-    email: text(client.email),
-    phone1: text(client.phone1),
-    phone2: text(client.phone2),
-    phone3: text(client.phone3),
-    zip_code: formatCep(client.zip_code),
-    address: text(client.address),
-    number: text(client.number),
-    complement: text(client.complement),
-    neighborhood: text(client.neighborhood),
-    city: text(client.city),
-    state: text(client.state),
-  };
-}
-
-/**
- * Whether a post of the client form is a CEP lookup: 'Buscar CEP' pressed, or Enter pressed (the form's
- * hidden default button, intent=enter) while a CEP is typed and the address is still empty. Without
- * JavaScript a form has one default button whatever field has the focus, so Enter in the CEP field can't
- * be told from Enter elsewhere; an empty address is when looking the CEP up is what Enter should do, and
- * once the address is filled (by the lookup or by hand) Enter saves. With JavaScript the cep-lookup
- * island answers Enter in the CEP field itself.
- */
-export function looksUpCep(intent: string, values: ClientValues): boolean {
-  if (intent === 'cep') return true;
-  if (intent !== 'enter') return false;
-  const blank = (v: string | undefined) => !v?.trim();
-  return (
-    !blank(values.zip_code) &&
-    blank(values.address) &&
-    blank(values.neighborhood) &&
-    blank(values.city) &&
-    blank(values.state)
-  );
-}
 
 /**
  * Where a registered client goes (SPEC §2: /abrir-os-normal), with that client already selected when the
@@ -352,18 +313,7 @@ export function clientRoutes(deps: WebDeps): Router {
     res.redirect(303, '/consulta');
   });
 
-  // --- CEP lookup for the island (JSON, same-origin, behind the login) ---
-  router.get('/cep/:cep', async (req, res) => {
-    const result = await lookupCep(String(req.params.cep));
-    if (result.ok) {
-      res.json({ ok: true, ...result.address, cep: formatCep(result.address.cep) });
-      return;
-    }
-    res.status(result.reason === 'unavailable' ? 503 : result.reason === 'invalid' ? 400 : 404).json({
-      ok: false,
-      message: result.message,
-    });
-  });
+  router.use(cepLookupRoutes(deps));
 
   return router;
 }
