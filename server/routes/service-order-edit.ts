@@ -6,18 +6,11 @@
  */
 import { type Request, type Response, Router } from 'express';
 import { createElement } from 'react';
-import { z } from 'zod';
-import type {
-  ExternalOrder,
-  NormalOrder,
-  ReturnedOrder,
-  ServiceOrderKind,
-} from '../../contract/service-orders.ts';
+import type { z } from 'zod';
+import type { ReturnedOrder, ServiceOrderKind } from '../../contract/service-orders.ts';
 import type { Toast } from '../../contract/web.ts';
-import { isoToInput } from '../../domain/dates.ts';
-import { editableStatuses, isTerminal, statusLabel } from '../../domain/statuses.ts';
+import { isTerminal, statusLabel } from '../../domain/statuses.ts';
 import { EditConflict } from '../../views/components/EditConflict.tsx';
-import { moneyInput } from '../../views/format.ts';
 import { EditServiceOrder, editTitle } from '../../views/pages/EditServiceOrder.tsx';
 import { extrasOf } from '../backend/extras.ts';
 import {
@@ -37,18 +30,16 @@ import {
   postedVersion,
   VERSION_FIELD,
 } from '../forms/edit-version.ts';
-import { choice, requiredText } from '../forms/fields.ts';
+import { centsFieldsToReais, typedValues } from '../forms/service-order.ts';
 import {
-  centsFieldsToReais,
-  PRODUCT_FIELD_NAMES,
-  productFields,
-  REPAIR_FIELD_NAMES,
-  repairFields,
-  SERVICE_FIELD_NAMES,
-  serviceFields,
-  typedValues,
-  withSuggestedFinal,
-} from '../forms/service-order.ts';
+  type AnyOrder,
+  blankDatesAsEmpty,
+  EDIT_FIELDS,
+  EDIT_FORMS,
+  EDIT_LABELS,
+  EDIT_MONEY_FIELDS,
+  editValuesOf,
+} from '../forms/service-order-edit.ts';
 import { validateForm } from '../forms/validate.ts';
 import { flash } from '../middleware/flash.ts';
 import { TEXT as SIGN_IN_TEXT } from '../sign-in-again.ts';
@@ -64,115 +55,13 @@ export const EDIT_TEXT = {
   externalEditUnavailable: 'A edição de O.S. externa não está disponível neste servidor.',
 } as const;
 
-/** SPEC §5: dates are sent as dates, an empty string when blank. */
-function blankDatesAsEmpty<T extends { fix_date?: string | null; service_date?: string | null }>(body: T): T {
-  const out = { ...body };
-  if ('fix_date' in out) out.fix_date = out.fix_date ?? '';
-  if ('service_date' in out) out.service_date = out.service_date ?? '';
-  return out;
-}
-
-const EDIT_REQUIRED = 'Digite algo para editar';
-const STATUS_REQUIRED = 'Selecione um status';
-
-const statusField = (kind: ServiceOrderKind) =>
-  choice(
-    editableStatuses(kind).map((s) => s.code),
-    STATUS_REQUIRED,
-  );
-
-const EDIT_FORMS = {
-  normal: z
-    .object({ status: statusField('normal'), ...productFields(EDIT_REQUIRED), ...repairFields })
-    .transform(withSuggestedFinal),
-  returned: z
-    .object({
-      status: statusField('returned'),
-      return_motive: requiredText(EDIT_REQUIRED, 2000),
-      ...repairFields,
-    })
-    .transform(withSuggestedFinal),
-  external: z.object({ status: statusField('external'), ...productFields(EDIT_REQUIRED), ...serviceFields }),
-};
-
-const EDIT_FIELDS: Record<ServiceOrderKind, readonly string[]> = {
-  normal: ['status', ...PRODUCT_FIELD_NAMES, ...REPAIR_FIELD_NAMES],
-  returned: ['status', 'return_motive', ...REPAIR_FIELD_NAMES],
-  external: ['status', ...PRODUCT_FIELD_NAMES, ...SERVICE_FIELD_NAMES],
-};
-
-/** The labels the edit forms give their fields (views/components/OrderFields.tsx), for the comparison. */
-const LABELS: Record<string, string> = {
-  status: 'Status',
-  return_motive: 'Motivo do retorno',
-  product_name: 'Nome do produto',
-  product_model: 'Modelo',
-  product_brand: 'Marca',
-  product_serial: 'Número de série',
-  product_accessories: 'Acessórios',
-  product_details: 'Defeito Reclamado',
-  fix_technician_name: 'Técnico',
-  fix_date: 'Data do conserto',
-  fix_description: 'Peças',
-  fix_value_pieces: 'Valor das peças',
-  fix_value_labor: 'Valor da mão de obra',
-  fix_value_final: 'Valor final',
-  fix_payment_method: 'Forma de pagamento',
-  service_type: 'Tipo de serviço',
-  service_date: 'Data',
-  service_period: 'Período',
-  service_value: 'Valor',
-  service_payment_method: 'Forma de pagamento',
-  service_details: 'Detalhes',
-};
-
-const MONEY_FIELDS = ['fix_value_pieces', 'fix_value_labor', 'fix_value_final', 'service_value'];
-
 export const EDIT_PATH: Record<ServiceOrderKind, string> = {
   normal: '/editar-os/',
   returned: '/editar-os-retorno/',
   external: '/editar-os-externa/',
 };
 
-type AnyOrder = NormalOrder | ReturnedOrder | ExternalOrder;
-
 const pathOf = (id: string | number) => encodeURIComponent(String(id));
-const text = (v: string | null | undefined) => v ?? '';
-
-/** An order as its edit form reads it: money with a decimal comma, days as dd/MM/yyyy. */
-function formValuesOf(kind: ServiceOrderKind, order: AnyOrder, tz: string) {
-  const values: Record<string, string> = { status: String(order.status) };
-  if (kind !== 'returned') {
-    const o = order as NormalOrder | ExternalOrder;
-    for (const name of PRODUCT_FIELD_NAMES) values[name] = text(o[name]);
-  }
-  if (kind !== 'external') {
-    const o = order as NormalOrder | ReturnedOrder;
-    Object.assign(values, {
-      fix_technician_name: text(o.fix_technician_name),
-      fix_date: isoToInput(o.fix_date, tz),
-      fix_description: text(o.fix_description),
-      fix_value_pieces: moneyInput(o.fix_value_pieces),
-      fix_value_labor: moneyInput(o.fix_value_labor),
-      fix_value_final: moneyInput(o.fix_value_final),
-      fix_payment_method: text(o.fix_payment_method),
-    });
-  }
-  if (kind === 'returned') values.return_motive = text((order as ReturnedOrder).return_motive);
-  if (kind === 'external') {
-    const o = order as ExternalOrder;
-    Object.assign(values, {
-      service_type: text(o.service_type),
-      service_date: isoToInput(o.service_date, tz),
-      service_period: text(o.service_period),
-      service_value: moneyInput(o.service_value),
-      service_payment_method: text(o.service_payment_method),
-      service_details: text(o.service_details),
-    });
-  }
-  return values;
-}
-
 export function serviceOrderEditRoutes(deps: WebDeps): Router {
   const router = Router();
   const tz = deps.env.SHOP_TZ;
@@ -220,7 +109,7 @@ export function serviceOrderEditRoutes(deps: WebDeps): Router {
         number: order.number,
         values,
         errors,
-        loaded: loadedMarks(order, formValuesOf(kind, order, tz)),
+        loaded: loadedMarks(order, editValuesOf(kind, order, tz)),
         original: original
           ? { id: pathOf(original.id), number: original.number, product_name: original.product_name }
           : undefined,
@@ -231,8 +120,8 @@ export function serviceOrderEditRoutes(deps: WebDeps): Router {
 
   /** Someone else's save beside the typing; or, for a finished order, the typing to copy. */
   function showConflict(req: Request, res: Response, kind: ServiceOrderKind, order: AnyOrder, draft: Draft) {
-    const theirs = formValuesOf(kind, order, tz);
-    const labels = Object.fromEntries(EDIT_FIELDS[kind].map((name) => [name, LABELS[name] ?? name]));
+    const theirs = editValuesOf(kind, order, tz);
+    const labels = Object.fromEntries(EDIT_FIELDS[kind].map((name) => [name, EDIT_LABELS[name] ?? name]));
     const shown = (values: Record<string, string | undefined>) => ({
       ...values,
       status: values.status ? statusLabel(kind, Number(values.status)) : '',
@@ -274,7 +163,7 @@ export function serviceOrderEditRoutes(deps: WebDeps): Router {
         flash(req, 'error', EDIT_TEXT.externalEditUnavailable);
         return res.redirect(303, `/os/${pathOf(order.id)}`);
       }
-      const current = formValuesOf(kind, order, tz);
+      const current = editValuesOf(kind, order, tz);
       if (draft && (isTerminal(kind, order.status) || changedSince(draft.values, order, current))) {
         return showConflict(req, res, kind, order, draft);
       }
@@ -292,7 +181,7 @@ export function serviceOrderEditRoutes(deps: WebDeps): Router {
       const values = typedValues(req.body, EDIT_FIELDS[kind]);
       const kept = { ...(values as Record<string, string>), ...marksOf(req.body) };
       // Finished, or saved by someone else since this form was loaded: both shown, nothing lost.
-      if (isTerminal(kind, order.status) || changedSince(req.body, order, formValuesOf(kind, order, tz))) {
+      if (isTerminal(kind, order.status) || changedSince(req.body, order, editValuesOf(kind, order, tz))) {
         return backToForm(req, res, kind, { values: kept, reason: 'stale' });
       }
       const form = validateForm(EDIT_FORMS[kind], req.body);
@@ -309,7 +198,7 @@ export function serviceOrderEditRoutes(deps: WebDeps): Router {
       if (kind === 'external' && !extras.usable('external-order-edit')) return unavailable();
       const version = postedVersion(req.body);
       const body = {
-        ...blankDatesAsEmpty(centsFieldsToReais(form.data, MONEY_FIELDS)),
+        ...blankDatesAsEmpty(centsFieldsToReais(form.data, EDIT_MONEY_FIELDS)),
         ...(version ? { version } : {}),
       };
       const result =
