@@ -135,6 +135,48 @@ describe('foundation in Chromium', () => {
     }
   });
 
+  it("Entrar reads 'Entrando...', disabled, while the sign-in runs, and is back on the page that answers", async () => {
+    const page = await newPage(browser, { javaScriptEnabled: true });
+    const { url } = system;
+    try {
+      await page.goto(`${url}/`);
+      await page.getByLabel('Usuário', { exact: true }).fill(MANAGER.username);
+      await page.getByLabel('Senha', { exact: true }).fill('not-the-password');
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      // Only the browser's request waits; the web and the api are the real ones.
+      await page.route(`${url}/`, async (route) => {
+        if (route.request().method() === 'POST') await held;
+        await route.continue();
+      });
+      // While the post is pending Playwright cannot query the page: the page reports the button itself.
+      const states: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.text().startsWith('entrar ')) states.push(msg.text().slice('entrar '.length));
+      });
+      const answered = page.waitForEvent('load');
+      await page.getByRole('button', { name: 'Entrar', exact: true }).evaluate((button) => {
+        const b = button as HTMLButtonElement;
+        const report = () => console.log(`entrar ${b.textContent}|${b.disabled ? 'disabled' : 'enabled'}`);
+        new MutationObserver(report).observe(b, { attributes: true, childList: true, subtree: true });
+        b.click();
+      });
+      await expect.poll(() => states).toContain('Entrando...|disabled');
+      release();
+      await answered;
+      const entrar = page.getByRole('button', { name: 'Entrar', exact: true });
+      expect(await entrar.isVisible()).toBe(true);
+      expect(await entrar.isEnabled()).toBe(true);
+      expect(await page.locator('.toast-error').count()).toBe(1);
+      expect(page.problems.pageErrors).toEqual([]);
+      expect(page.problems.cspViolations).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('with JavaScript: menu, create user, Meus dados, Sair, and no errors on the way', async () => {
     const page = await newPage(browser, { javaScriptEnabled: true });
     const { url } = system;
