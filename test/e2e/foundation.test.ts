@@ -177,6 +177,41 @@ describe('foundation in Chromium', () => {
     }
   });
 
+  it('Salvar of Cadastrar Cliente is out of sight while the request runs (SPEC §4)', async () => {
+    const page = await newPage(browser, { javaScriptEnabled: true });
+    const { url } = system;
+    try {
+      await login(page, url, MANAGER.username, managerPassword);
+      await page.goto(`${url}/cadastrar-cliente`);
+      await page.getByLabel('Nome', { exact: true }).fill('Cliente do botão escondido');
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(`${url}/cadastrar-cliente`, async (route) => {
+        if (route.request().method() === 'POST') await held;
+        await route.continue();
+      });
+      const states: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.text().startsWith('salvar ')) states.push(msg.text().slice('salvar '.length));
+      });
+      const answered = page.waitForEvent('load');
+      await page.getByRole('button', { name: 'Salvar', exact: true }).evaluate((button) => {
+        const b = button as HTMLButtonElement;
+        const report = () => console.log(`salvar ${getComputedStyle(b).display}`);
+        new MutationObserver(report).observe(b, { attributes: true });
+        b.click();
+      });
+      await expect.poll(() => states).toContain('none');
+      release();
+      await answered;
+      expect(page.url()).toMatch(/\/abrir-os-normal/);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('with JavaScript: menu, create user, Meus dados, Sair, and no errors on the way', async () => {
     const page = await newPage(browser, { javaScriptEnabled: true });
     const { url } = system;
