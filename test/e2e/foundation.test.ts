@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANAGER } from '../support/api.ts';
 import {
   clearProblems,
+  clickWhilePostHeld,
   expectNoProblems,
   heading,
   launchBrowser,
@@ -142,31 +143,8 @@ describe('foundation in Chromium', () => {
       await page.goto(`${url}/`);
       await page.getByLabel('Usuário', { exact: true }).fill(MANAGER.username);
       await page.getByLabel('Senha', { exact: true }).fill('not-the-password');
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      // Only the browser's request waits; the web and the api are the real ones.
-      await page.route(`${url}/`, async (route) => {
-        if (route.request().method() === 'POST') await held;
-        await route.continue();
-      });
-      // While the post is pending Playwright cannot query the page: the page reports the button itself.
-      const states: string[] = [];
-      page.on('console', (msg) => {
-        if (msg.text().startsWith('entrar ')) states.push(msg.text().slice('entrar '.length));
-      });
-      const answered = page.waitForEvent('load');
-      await page.getByRole('button', { name: 'Entrar', exact: true }).evaluate((button) => {
-        const b = button as HTMLButtonElement;
-        const report = () => console.log(`entrar ${b.textContent}|${b.disabled ? 'disabled' : 'enabled'}`);
-        new MutationObserver(report).observe(b, { attributes: true, childList: true, subtree: true });
-        b.click();
-      });
-      await expect.poll(() => states).toContain('Entrando...|disabled');
-      release();
-      await answered;
       const entrar = page.getByRole('button', { name: 'Entrar', exact: true });
+      await clickWhilePostHeld(page, `${url}/`, entrar, (state) => state.startsWith('Entrando...|disabled|'));
       expect(await entrar.isVisible()).toBe(true);
       expect(await entrar.isEnabled()).toBe(true);
       expect(await page.locator('.toast-error').count()).toBe(1);
@@ -184,28 +162,8 @@ describe('foundation in Chromium', () => {
       await login(page, url, MANAGER.username, managerPassword);
       await page.goto(`${url}/cadastrar-cliente`);
       await page.getByLabel('Nome', { exact: true }).fill('Cliente do botão escondido');
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(`${url}/cadastrar-cliente`, async (route) => {
-        if (route.request().method() === 'POST') await held;
-        await route.continue();
-      });
-      const states: string[] = [];
-      page.on('console', (msg) => {
-        if (msg.text().startsWith('salvar ')) states.push(msg.text().slice('salvar '.length));
-      });
-      const answered = page.waitForEvent('load');
-      await page.getByRole('button', { name: 'Salvar', exact: true }).evaluate((button) => {
-        const b = button as HTMLButtonElement;
-        const report = () => console.log(`salvar ${getComputedStyle(b).display}`);
-        new MutationObserver(report).observe(b, { attributes: true });
-        b.click();
-      });
-      await expect.poll(() => states).toContain('none');
-      release();
-      await answered;
+      const salvar = page.getByRole('button', { name: 'Salvar', exact: true });
+      await clickWhilePostHeld(page, `${url}/cadastrar-cliente`, salvar, (state) => state.endsWith('|none'));
       expect(page.url()).toMatch(/\/abrir-os-normal/);
     } finally {
       await page.context().close();

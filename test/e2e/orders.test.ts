@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDisplayDate, todayInShop } from '../../domain/dates.ts';
 import { apiLogin, createEmployee, MANAGER } from '../support/api.ts';
 import {
+  clickWhilePostHeld,
   expectNoProblems,
   heading,
   launchBrowser,
@@ -178,43 +179,10 @@ describe('orders in Chromium', () => {
       await expect.poll(() => confirm.isVisible()).toBe(true);
       // 'Enviando...', disabled, while the post runs.
       const finish = confirm.getByRole('button', { name: 'Confirmar e enviar ao caixa' });
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      // Only the browser's request waits a moment; the server and the api are the real ones.
-      await page.route(`**/os/${osId}/finalizar`, async (route) => {
-        await held;
-        await route.continue();
-      });
-      // The page already stands on /os/:id, so waiting for that URL would return at once; the
-      // redirect's new document is what is awaited.
-      const navigated = page.waitForEvent('load');
-      // While a navigation is pending Playwright cannot query the page, so the page itself reports the
-      // button's states (through the console); the click does not wait for the navigation it starts.
-      const states: string[] = [];
-      const onConsole = (msg: { text(): string }) => {
-        if (msg.text().startsWith('busy-state ')) states.push(msg.text().slice('busy-state '.length));
-      };
-      page.on('console', onConsole);
-      await finish.evaluate((button) => {
-        const b = button as HTMLButtonElement;
-        const report = () =>
-          console.log(`busy-state ${b.textContent}|${b.disabled ? 'disabled' : 'enabled'}`);
-        new MutationObserver(report).observe(b, {
-          attributes: true,
-          childList: true,
-          subtree: true,
-          characterData: true,
-        });
-        b.click();
-      });
-      await expect.poll(() => states).toContain('Enviando...|disabled');
-      page.off('console', onConsole);
-      release();
-      await navigated;
+      await clickWhilePostHeld(page, `**/os/${osId}/finalizar`, finish, (state) =>
+        state.startsWith('Enviando...|disabled|'),
+      );
       expect(page.url()).toBe(`${url}/os/${osId}`);
-      await page.unroute(`**/os/${osId}/finalizar`);
       expect(await toasts(page)).toEqual(['O.S. enviada ao caixa com sucesso!']);
       expect(await page.locator('.os-header .status').textContent()).toBe('Finalizada');
       // A finished order keeps only the print buttons.

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page, type Route } from 'playwright-core';
 import { expect } from 'vitest';
 import { startTestApi, type TestApi } from './api.ts';
 import { startTestWeb } from './web.ts';
@@ -142,4 +142,58 @@ export function expectNoProblems(page: TestPage, where: string): void {
 /** The text of the page's h1. */
 export async function heading(page: Page): Promise<string> {
   return (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
+}
+
+/**
+ * Clicks a submit button while the browser's POST to `path` is held back (only that request waits; the
+ * web and the api are the real ones), until the button reaches a state `until` accepts; then lets the
+ * request through and waits for the page that answers. While a navigation is pending Playwright cannot
+ * query the page, so the page itself reports each change of the button, as 'text|disabled|display'
+ * ('Enviando...|disabled|inline-block'). Returns every state reported.
+ */
+export async function clickWhilePostHeld(
+  page: Page,
+  path: string,
+  button: Locator,
+  until: (state: string) => boolean,
+): Promise<string[]> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const handler = async (route: Route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  };
+  await page.route(path, handler);
+  const states: string[] = [];
+  const onConsole = (msg: { text(): string }) => {
+    if (msg.text().startsWith('button-state ')) states.push(msg.text().slice('button-state '.length));
+  };
+  page.on('console', onConsole);
+  try {
+    const answered = page.waitForEvent('load');
+    await button.evaluate((element) => {
+      const b = element as HTMLButtonElement;
+      const report = () =>
+        console.log(
+          `button-state ${b.textContent}|${b.disabled ? 'disabled' : 'enabled'}|${getComputedStyle(b).display}`,
+        );
+      new MutationObserver(report).observe(b, {
+        attributes: true,
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+      b.click();
+    });
+    await expect.poll(() => states.some(until)).toBe(true);
+    release();
+    await answered;
+    return states;
+  } finally {
+    release();
+    page.off('console', onConsole);
+    await page.unroute(path, handler);
+  }
 }
