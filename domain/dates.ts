@@ -38,6 +38,20 @@ export function isIsoDay(text: string): boolean {
   return isValid(date) && format(date, 'yyyy-MM-dd') === text;
 }
 
+/** A formatter from `cache`, made once per zone by `make`: making one costs more than a page of uses. */
+function kept(
+  cache: Map<string, Intl.DateTimeFormat>,
+  tz: string,
+  make: (timeZone: string) => Intl.DateTimeFormat,
+): Intl.DateTimeFormat {
+  let formatter = cache.get(tz);
+  if (!formatter) {
+    formatter = make(tz);
+    cache.set(tz, formatter);
+  }
+  return formatter;
+}
+
 /**
  * The calendar day of an instant in a zone, by one Intl formatter per zone kept for the process:
  * date-fns-tz's formatInTimeZone asks Intl for the zone's offset and then formats with date-fns on every
@@ -45,20 +59,13 @@ export function isIsoDay(text: string): boolean {
  * with the zone's rules (summer time of past years included).
  */
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function dayFormatter(tz: string): Intl.DateTimeFormat {
-  let formatter = dayFormatters.get(tz);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormatters.set(tz, formatter);
-  }
-  return formatter;
-}
+const dayFormatter = (tz: string) =>
+  kept(
+    dayFormatters,
+    tz,
+    (timeZone) =>
+      new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  );
 
 /**
  * format(), not formatToParts(): en-US with two-digit month and day always writes "MM/DD/YYYY" (the
@@ -95,25 +102,26 @@ export function formatDisplayDate(value: string | Date | null | undefined, tz = 
 const momentFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * A moment as the shop reads it, "31/12/2026 14:05" in its zone ('-' when it is no date). One formatter
- * per zone, kept: making one costs more than formatting a page of moments with it.
+ * A moment as the shop reads it, "31/12/2026 14:05" in its zone ('-' when it is no date), by one kept
+ * formatter per zone.
  */
 export function formatDisplayMoment(value: string | Date, tz = DEFAULT_SHOP_TZ): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (!isValid(date)) return '-';
-  let formatter = momentFormatters.get(tz);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('pt-BR', {
-      timeZone: tz,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    momentFormatters.set(tz, formatter);
-  }
+  const formatter = kept(
+    momentFormatters,
+    tz,
+    (timeZone) =>
+      new Intl.DateTimeFormat('pt-BR', {
+        timeZone,
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
+  );
   const parts = formatter.formatToParts(date);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
