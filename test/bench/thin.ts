@@ -4,7 +4,8 @@
  * the time from navigation to a usable page, its main button visible and enabled, timed from this
  * process (a few ms of CDP round trip included):
  * - first loads, each in a fresh context (empty cache): the login page, Consulta with results (signed in),
- *   an order page; and the old single-page app's bundle (seed-spa.ts), its login button;
+ *   an order page; the old single-page app's bundle (seed-spa.ts), its login button; and the browser's
+ *   floor, a page with one button and nothing else, which bounds the speed-up any page can show;
  * - the navigations of a sequence in one tab: login → Consulta → order → print sheet (cache warm).
  * Each measure is the median of `runs`, twice: by the page's own clock (navigation start to the frame in
  * which the button is first there and enabled: what a person at the machine sees), and from this process
@@ -65,6 +66,8 @@ async function pageClock(page: Page, ...selectors: string[]): Promise<number> {
 export type ThinResult = {
   firstLoads: ThinMeasure[];
   spa: ThinMeasure;
+  /** A page with one button and nothing else: the browser's floor. */
+  floor: ThinMeasure;
   sequence: ThinMeasure[];
   /** SPA first load / Bancada login first load. */
   speedup: number;
@@ -111,6 +114,8 @@ async function timed(run: () => Promise<void>): Promise<number> {
 export async function measureThin(options: {
   webUrl: string;
   spaUrl: string;
+  /** The floor page (seed-spa.ts), same server as the old app. */
+  floorUrl: string;
   /** A signed-in session cookie ('name=value') for the first loads behind the login. */
   cookie: string;
   credentials: { username: string; password: string };
@@ -191,6 +196,12 @@ export async function measureThin(options: {
       await cold('order page', `${webUrl}/os/${options.order.id}`, orderMain, true),
     ];
     const spa = await cold('single-page app (old libraries)', `${options.spaUrl}/`, '#entrar', false);
+    const floor = await cold(
+      'one button, nothing else',
+      options.floorUrl,
+      'button[type=submit].primary',
+      false,
+    );
 
     // The sequence, in one tab: the login page loaded first (untimed), then each step timed.
     const steps: Record<string, { clock: number[]; driver: number[] }> = {};
@@ -240,6 +251,7 @@ export async function measureThin(options: {
     return {
       firstLoads,
       spa,
+      floor,
       sequence,
       speedup: Math.round((spa.medianMs / Math.max(1, login)) * 10) / 10,
     };
