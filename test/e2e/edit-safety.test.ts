@@ -202,4 +202,30 @@ describe('edits that lose nothing, in Chromium', () => {
       await page.context().close();
     });
   }
+
+  // The sent key comes back with the history entry (islands/busy-button.ts); without script, a page
+  // fetched anew by Back carries a new key.
+  it('with JavaScript: Back to a sent Abrir O.S. and Salvar again opens the first order, no second one', async () => {
+    const url = system.url;
+    const page = await newPage(browser, { javaScriptEnabled: true });
+    await login(page, url, MANAGER.username, MANAGER.password);
+    await page.goto(`${url}/abrir-os-normal?cliente=${clientId}`);
+    const product = 'Rádio Philco';
+    await page.getByLabel('Nome do produto').fill(product);
+    await Promise.all([page.waitForURL(/\/os\/\d+$/), page.getByRole('button', { name: 'Salvar' }).click()]);
+    const first = page.url();
+    await page.goBack();
+    await page.waitForURL(/\/abrir-os-normal\?cliente=/);
+    expect(await page.getByLabel('Nome do produto').inputValue()).toBe(product);
+    await Promise.all([page.waitForURL(/\/os\/\d+$/), page.getByRole('button', { name: 'Salvar' }).click()]);
+    expect(page.url()).toBe(first);
+    expect(await toasts(page)).toEqual([
+      'Este formulário já tinha sido enviado: abrimos o que ele criou, nada foi duplicado.',
+    ]);
+    const client = await api('GET', `/clients/${clientId}`);
+    const made = (client.normal_service_orders as Json[]).filter((o) => o.product_name === product);
+    expect(made).toHaveLength(1);
+    expectNoProblems(page, 'Back and Salvar');
+    await page.context().close();
+  });
 });
