@@ -20,6 +20,18 @@ const DISPLAY_DAY = /^\d{2}\/\d{2}\/\d{4}$/;
 
 export type DateParse = { ok: true; iso: string } | { ok: false; message: string };
 
+/**
+ * The years a business date may name. A repair, a delivery, a part's manufacture or a cash period all
+ * fall well inside; 01/01/0001 or 01/11/0026 is a slip of the keyboard that would otherwise be saved
+ * and printed.
+ */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2100;
+const inYears = (iso: string) => {
+  const year = Number(iso.slice(0, 4));
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+};
+
 /** "31/12/2026" -> { iso: "2026-12-31" }; anything not a real day in that exact shape is refused. */
 export function parseDisplayDate(input: string): DateParse {
   const text = input.trim();
@@ -28,12 +40,16 @@ export function parseDisplayDate(input: string): DateParse {
   if (!isValid(date) || format(date, DISPLAY_FORMAT) !== text) {
     return { ok: false, message: 'Data inválida. Use o formato dd/mm/aaaa' };
   }
-  return { ok: true, iso: format(date, 'yyyy-MM-dd') };
+  const iso = format(date, 'yyyy-MM-dd');
+  if (!inYears(iso)) {
+    return { ok: false, message: `Data inválida. Use um ano entre ${FIRST_YEAR} e ${LAST_YEAR}` };
+  }
+  return { ok: true, iso };
 }
 
-/** A calendar day as yyyy-MM-dd, checked to exist. */
+/** A calendar day as yyyy-MM-dd, checked to exist and to fall in the business years. */
 export function isIsoDay(text: string): boolean {
-  if (!ISO_DAY.test(text)) return false;
+  if (!ISO_DAY.test(text) || !inYears(text)) return false;
   const date = parse(text, 'yyyy-MM-dd', new Date(2000, 0, 1));
   return isValid(date) && format(date, 'yyyy-MM-dd') === text;
 }

@@ -42,6 +42,21 @@ describe('parseDisplayDate', () => {
   ])('refuses %j', (input) => {
     expect(parseDisplayDate(input)).toEqual({ ok: false, message: INVALID });
   });
+
+  it('reads the first and last business years', () => {
+    expect(parseDisplayDate('01/01/1900')).toEqual({ ok: true, iso: '1900-01-01' });
+    expect(parseDisplayDate('31/12/2100')).toEqual({ ok: true, iso: '2100-12-31' });
+  });
+
+  it.each(['01/01/0001', '01/11/0026', '31/12/1899', '01/01/2101', '31/12/9999'])(
+    'refuses %j, a real day in a year no business date names',
+    (input) => {
+      expect(parseDisplayDate(input)).toEqual({
+        ok: false,
+        message: 'Data inválida. Use um ano entre 1900 e 2100',
+      });
+    },
+  );
 });
 
 describe('isIsoDay', () => {
@@ -52,6 +67,8 @@ describe('isIsoDay', () => {
     expect(isIsoDay('2026-2-3')).toBe(false);
     expect(isIsoDay('31/12/2026')).toBe(false);
     expect(isIsoDay('2026-12-31T00:00:00Z')).toBe(false);
+    expect(isIsoDay('0001-01-01')).toBe(false);
+    expect(isIsoDay('9999-12-31')).toBe(false);
   });
 });
 
