@@ -4,6 +4,7 @@
  * JavaScript the same button posts the form instead.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { addressAfterCep } from '../domain/cep-address.ts';
 import { mount } from './lib/mount.ts';
 
 type Props = { label: string };
@@ -36,6 +37,8 @@ function showError(message: string | null) {
     p = document.createElement('p');
     p.id = id;
     p.className = 'field-error';
+    // Written while the focus stays on the button: announced as it appears.
+    p.setAttribute('role', 'alert');
     field.parentElement?.appendChild(p);
   }
   p.textContent = message;
@@ -70,16 +73,26 @@ function CepLookup({ label }: Props) {
       return;
     }
     showError(null);
+    const typed = (id: string) => input(id)?.value ?? '';
+    const address = addressAfterCep(
+      {
+        street: typed('f-address'),
+        neighborhood: typed('f-neighborhood'),
+        city: typed('f-city'),
+        state: typed('f-state'),
+      },
+      answer,
+    );
     const fill: [string, string][] = [
       ['f-zip_code', answer.cep],
-      ['f-address', answer.street],
-      ['f-neighborhood', answer.neighborhood],
-      ['f-city', answer.city],
-      ['f-state', answer.state],
+      ['f-address', address.street],
+      ['f-neighborhood', address.neighborhood],
+      ['f-city', address.city],
+      ['f-state', address.state],
     ];
     for (const [id, value] of fill) {
       const el = input(id);
-      if (el && value) el.value = value;
+      if (el) el.value = value;
     }
     input('f-number')?.focus();
   }

@@ -6,6 +6,7 @@ import { type Request, type Response, Router } from 'express';
 import { createElement } from 'react';
 import { z } from 'zod';
 import type { ClientValues, Toast } from '../../contract/web.ts';
+import { addressAfterCep } from '../../domain/cep-address.ts';
 import { formatCep } from '../../domain/documents.ts';
 import { EditConflict } from '../../views/components/EditConflict.tsx';
 import { tagged } from '../../views/components/OrderGroup.tsx';
@@ -72,14 +73,23 @@ export function clientRoutes(deps: WebDeps): Router {
     const result = await lookupCep(values.zip_code ?? '');
     if (!result.ok) return { values, errors: { zip_code: result.message } };
     const a = result.address;
+    const found = addressAfterCep(
+      {
+        street: values.address ?? '',
+        neighborhood: values.neighborhood ?? '',
+        city: values.city ?? '',
+        state: values.state ?? '',
+      },
+      a,
+    );
     return {
       values: {
         ...values,
         zip_code: formatCep(a.cep),
-        address: a.street || values.address,
-        neighborhood: a.neighborhood || values.neighborhood,
-        city: a.city,
-        state: a.state,
+        address: found.street,
+        neighborhood: found.neighborhood,
+        city: found.city,
+        state: found.state,
       },
       errors: {},
     };

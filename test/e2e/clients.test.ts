@@ -105,6 +105,8 @@ describe('clients in Chromium', () => {
       expect(await fieldValue(page, 'CEP')).toBe(maskedCep(unknown));
       await buscar.click();
       await expect.poll(() => page.locator('#f-zip_code-error').textContent()).toBe('CEP não encontrado');
+      // Announced where it appears: the focus stays on the button.
+      expect(await page.locator('#f-zip_code-error').getAttribute('role')).toBe('alert');
       expect(page.url()).toBe(`${url}/cadastrar-cliente`);
       clearProblems(page); // the 404 of /cep is logged by Chromium as a failed resource
 
@@ -124,6 +126,20 @@ describe('clients in Chromium', () => {
       expect(viacep.countFor(cep)).toBe(1);
       // The number is next: the cursor waits there.
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('f-number');
+
+      // A whole-city CEP of another city: no street of São Paulo is left under Sorriso.
+      const sorriso = freshCep();
+      viacep.add(sorriso, { street: '', neighborhood: '', city: 'Sorriso', state: 'MT' });
+      await f.getByLabel('CEP', { exact: true }).fill(sorriso);
+      await buscar.click();
+      await expect.poll(() => fieldValue(page, 'Cidade')).toBe('Sorriso');
+      expect(await fieldValue(page, 'Rua')).toBe('');
+      expect(await fieldValue(page, 'Bairro')).toBe('');
+      expect(await fieldValue(page, 'Estado')).toBe('MT');
+      await f.getByLabel('CEP', { exact: true }).fill(cep);
+      await buscar.click();
+      await expect.poll(() => fieldValue(page, 'Rua')).toBe('Avenida Paulista');
+      expect(await fieldValue(page, 'Cidade')).toBe('São Paulo');
 
       await f.getByLabel('Número', { exact: true }).fill('1578');
       await f.getByLabel('Complemento', { exact: true }).fill('Conjunto 12');

@@ -554,6 +554,39 @@ describe('clients (web clients router)', () => {
       expect(inputValue(res.text, 'state')).toBe('SP');
     });
 
+    it('a whole-city CEP of another city clears the old street and neighbourhood; of the same city, keeps the typed ones', async () => {
+      const sorriso = knownCep({ street: '', neighborhood: '', city: 'Sorriso', state: 'MT' });
+      const moved = await register(
+        {
+          name: 'Mudou de Cidade',
+          zip_code: sorriso,
+          address: 'Praça da Sé',
+          neighborhood: 'Sé',
+          city: 'São Paulo',
+          state: 'SP',
+        },
+        'cep',
+      );
+      expect(inputValue(moved.text, 'address')).toBe('');
+      expect(inputValue(moved.text, 'neighborhood')).toBe('');
+      expect(inputValue(moved.text, 'city')).toBe('Sorriso');
+      expect(inputValue(moved.text, 'state')).toBe('MT');
+
+      const stayed = await register(
+        {
+          name: 'Mesma Cidade',
+          zip_code: sorriso,
+          address: 'Rua das Palmeiras',
+          neighborhood: 'Centro',
+          city: 'Sorriso',
+          state: 'MT',
+        },
+        'cep',
+      );
+      expect(inputValue(stayed.text, 'address')).toBe('Rua das Palmeiras');
+      expect(inputValue(stayed.text, 'neighborhood')).toBe('Centro');
+    });
+
     it("'CEP não encontrado' on the CEP field when ViaCEP answers {erro: true}; the form kept", async () => {
       const cep = freshCep();
       const res = await register({ name: 'CEP Fantasma', phone1: '11 1111-1111', zip_code: cep }, 'cep');
