@@ -58,7 +58,7 @@ describe('client side of the order pages (web client-side router)', () => {
     expect(html).not.toContain('funciona apenas dentro da rede da loja');
     const history = (/<ol class="history">(.*?)<\/ol>/s.exec(html)?.[1] ?? '').replace(/<!-- -->/g, '');
     const titles = [...history.matchAll(/<strong>gerente<\/strong> · ([^<]+)</g)].map((m) => m[1]?.trim());
-    expect(titles).toEqual(['Gerou o link de acompanhamento', 'Editou', 'Abriu o pedido']);
+    expect(titles).toEqual(['Gerou o link de acompanhamento', 'Editou', 'Abriu a O.S.']);
     expect(history).toContain('Status: Pendente de Orçamento → Orçamento Criado');
     expect(history).toMatch(/Valor final: \(vazio\) → R\$\s199,90/);
   });

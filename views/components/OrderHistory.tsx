@@ -73,7 +73,7 @@ export function describe(
       : [];
   switch (entry.action) {
     case 'create':
-      return { title: 'Abriu o pedido', lines: [] };
+      return { title: kind === 'parts' ? 'Abriu o pedido' : 'Abriu a O.S.', lines: [] };
     case 'update': {
       const lines = statusLine();
       for (const [field, [label, fieldKind]] of Object.entries(FIELDS)) {
