@@ -7,8 +7,8 @@
  * MAX_FIELDS fields of at most MAX_CHARS each, lives DRAFT_TTL_MS, and never holds a password or a
  * token: fields named like one are dropped before it is stored.
  */
-import { randomBytes } from 'node:crypto';
-import type { Request } from 'express';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Request, Response } from 'express';
 import type { WebDeps } from './context.ts';
 import { shortStoreOf } from './short-store.ts';
 
@@ -33,7 +33,39 @@ export type Draft = {
    * shown again carries it, so a create that had already gone through is opened, not made twice.
    */
   formKey?: string;
+  /**
+   * For typing kept while signed out: a hash of the browser's draft cookie (DRAFT_COOKIE). Such a draft
+   * opens only in the browser that typed it, so a draft made by someone else's POST cannot be handed to
+   * a signed-in person as their own typing through a link.
+   */
+  owner?: string;
 };
+
+/** The cookie that ties a signed-out draft to its browser. */
+export const DRAFT_COOKIE = 'bancada_rascunho';
+const OWNER = /^[A-Za-z0-9_-]{22}$/;
+const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+function ownerCookieOf(req: Request): string | null {
+  const value = new RegExp(`(?:^|;\\s*)${DRAFT_COOKIE}=([^;]*)`).exec(req.headers.cookie ?? '')?.[1];
+  return value && OWNER.test(value) ? value : null;
+}
+
+/** This browser's draft owner (the cookie's hash), setting the cookie when it has none yet. */
+export function draftOwner(req: Request, res: Response): string {
+  let token = ownerCookieOf(req);
+  if (!token) {
+    token = randomBytes(16).toString('base64url');
+    res.cookie(DRAFT_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: req.secure,
+      path: '/',
+      maxAge: DRAFT_TTL_MS,
+    });
+  }
+  return hashOf(token);
+}
 
 /** The typed text fields of a body, without secrets, bounded. */
 export function typedFields(body: unknown): Record<string, string> {
@@ -63,7 +95,12 @@ export async function draftFor(deps: WebDeps, req: Request): Promise<Draft | nul
   const raw = await shortStoreOf(deps).get(slot(id));
   if (!raw) return null;
   const draft = JSON.parse(raw) as Draft;
-  return draft.path === req.path ? draft : null;
+  if (draft.path !== req.path) return null;
+  if (draft.owner) {
+    const token = ownerCookieOf(req);
+    if (!token || hashOf(token) !== draft.owner) return null;
+  }
+  return draft;
 }
 
 /** `path` with the draft's id added to its query. */
@@ -79,7 +116,9 @@ export function safeLocalPath(value: unknown): string | null {
   if (/[\u0000-\u001f\u007f]/.test(value)) return null;
   const base = 'http://bancada.invalid';
   const url = new URL(value, base);
-  return url.origin === base ? `${url.pathname}${url.search}` : null;
+  // '/.//host' resolves to the path '//host', which a Location header reads as another host.
+  if (url.origin !== base || url.pathname.startsWith('//')) return null;
+  return `${url.pathname}${url.search}`;
 }
 
 /** The page address a form came from (its `_from` field) without an old draft id; null if not ours. */

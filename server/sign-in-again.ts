@@ -5,8 +5,9 @@
  * sign-in leads afterwards.
  */
 import type { Request, Response } from 'express';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { WebDeps } from './context.ts';
-import { formPageOf, safeLocalPath, saveDraft, typedFields, withDraft } from './drafts.ts';
+import { draftOwner, formPageOf, safeLocalPath, saveDraft, typedFields, withDraft } from './drafts.ts';
 import { formKeyOf } from './idempotency.ts';
 import { flash } from './middleware/flash.ts';
 
@@ -17,6 +18,7 @@ export const TEXT = {
   signIn: 'Sua sessão expirou. Entre novamente.',
   formExpired: 'O formulário expirou. O que você digitou foi recuperado: confira e envie de novo.',
   restored: 'O que você digitou foi recuperado. Confira e salve.',
+  formRefused: 'O formulário expirou. Preencha e envie de novo.',
 } as const;
 
 /** The sign-in page, leading to `next` afterwards. */
@@ -28,6 +30,40 @@ export function signInPath(next: string | null): string {
 export function afterSignIn(next: unknown): string {
   const path = safeLocalPath(next);
   return path && path !== '/' ? path : '/consulta';
+}
+
+/**
+ * Whether a POST came from one of our own pages, as the browser tells: Sec-Fetch-Site (every current
+ * browser), else Origin. A form another site made a browser send is not anyone's typing. A client that
+ * sends neither (not a browser) is let through: its draft is tied to its own cookie anyway.
+ */
+function fromOurPage(req: Request): boolean {
+  const site = req.get('sec-fetch-site');
+  if (site) return site === 'same-origin';
+  const origin = req.get('origin');
+  return !origin || origin === `${req.protocol}://${req.get('host')}`;
+}
+
+/**
+ * Typing kept for people not signed in, per address: a browser whose session ended keeps a few forms,
+ * not thousands (anyone can post without signing in; each draft takes memory for two hours).
+ */
+const DRAFTS_PER_ADDRESS = 30;
+const draftLimits = new WeakMap<WebDeps, RateLimiterMemory>();
+async function mayKeepDraft(deps: WebDeps, req: Request): Promise<boolean> {
+  let limiter = draftLimits.get(deps);
+  if (!limiter) {
+    limiter = new RateLimiterMemory({
+      keyPrefix: 'signed-out-drafts',
+      points: DRAFTS_PER_ADDRESS,
+      duration: 600,
+    });
+    draftLimits.set(deps, limiter);
+  }
+  return limiter.consume(req.ip ?? 'unknown').then(
+    () => true,
+    () => false,
+  );
 }
 
 /**
@@ -45,21 +81,26 @@ export async function keepTypingAndSignIn(deps: WebDeps, req: Request, res: Resp
   const pagePath = page ? new URL(page, 'http://bancada.invalid').pathname : null;
   // The sign-in form itself has nothing to come back to.
   let target = pagePath === '/' ? null : page;
+  // Another site's form: nothing of it is kept or shown as anyone's typing.
+  if (!fromOurPage(req)) return res.redirect(303, signedIn ? '/consulta' : '/');
   const values = typedFields(req.body);
-  if (target && pagePath && Object.keys(values).length > 0) {
+  let kept = false;
+  if (target && pagePath && Object.keys(values).length > 0 && (await mayKeepDraft(deps, req))) {
     const key = formKeyOf(req);
     const id = await saveDraft(deps, {
       path: pagePath,
       values,
       reason: 'signed-out',
+      owner: draftOwner(req, res),
       ...(key ? { formKey: key } : {}),
     });
     target = withDraft(target, id);
+    kept = true;
   }
   if (signedIn) {
-    flash(req, 'error', TEXT.formExpired);
+    flash(req, 'error', kept ? TEXT.formExpired : TEXT.formRefused);
     return res.redirect(303, target ?? '/consulta');
   }
-  if (req.session) flash(req, 'error', target ? TEXT.signInKept : TEXT.signIn);
+  if (req.session) flash(req, 'error', kept ? TEXT.signInKept : TEXT.signIn);
   res.redirect(303, signInPath(target));
 }

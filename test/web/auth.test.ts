@@ -58,6 +58,8 @@ describe('login and logout (web auth router)', () => {
 
     for (const next of [
       '//evil.example/x',
+      '/.//evil.example/x',
+      '/..//evil.example',
       '/\\evil.example',
       'https://evil.example/',
       '/\r\nSet-Cookie: x=1',
@@ -77,6 +79,9 @@ describe('login and logout (web auth router)', () => {
       expect(location === '/consulta' || /^\/[^/\\]/.test(location), next).toBe(true);
       expect(location, next).not.toContain('evil');
       expect(location, next).not.toMatch(/[\r\n]/);
+      // Already signed in, the sign-in page leads on at once: to a page of ours, never another host.
+      const already = await fresh.get(`/?next=${encodeURIComponent(next)}`);
+      expect(String(already.headers.location), next).not.toContain('evil');
     }
   });
 
