@@ -1,6 +1,6 @@
 /**
- * Every create is done once per form render. The page carries a random key (`_key`, written by the
- * Form component); the first POST with it claims the key (Redis SET NX, or the in-process store), does
+ * Every create is done once per form render and typing. The page carries a random key (`_key`, written
+ * by the Form component); the first POST with it claims the key (Redis SET NX, or the in-process store), does
  * the work and keeps where it led; a second POST of the same key — Back and Salvar, a double click, a
  * retry after a time-out, two in flight at once — is sent to what the first one created, with a notice,
  * and never reaches the api. The api also gets the key (`Idempotency-Key`), so ours dedupes even when
@@ -37,9 +37,23 @@ export function formKeyOf(req: Request): string | undefined {
   return typeof key === 'string' && KEY.test(key) ? key : undefined;
 }
 
-/** The same key, never the raw one, for this path: what the store and the api see. */
+/** Fields every form carries that say nothing of what was typed. */
+const FORM_MECHANICS = new Set(['_csrf', FORM_KEY_FIELD, '_from']);
+
+/**
+ * The same key, never the raw one, for this path and this typing: what the store and the api see. The
+ * typing is part of it: a form sent again as it was (a double click, a retry, Back and Salvar) opens what
+ * the first send made, but one changed after Back (another device for the same client) is a new one.
+ */
 function scopedKey(req: Request, key: string): string {
-  return createHash('sha256').update(`${req.path}\n${key}`).digest('base64url');
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const typed = Object.keys(body)
+    .filter((name) => !FORM_MECHANICS.has(name))
+    .sort()
+    .map((name) => [name, body[name]]);
+  return createHash('sha256')
+    .update(`${req.path}\n${key}\n${JSON.stringify(typed)}`)
+    .digest('base64url');
 }
 
 /** The backend with `Idempotency-Key` on its POSTs. */

@@ -389,6 +389,27 @@ describe('clients (web clients router)', () => {
       expect((await clientRows()).filter((r) => r.name === 'Uma Vez Só')).toHaveLength(1);
     });
 
+    it('the same key with other typing (Back, then another client typed) registers that one too', async () => {
+      const page = (await agent.get('/cadastrar-cliente')).text;
+      const key = /<input type="hidden" name="_key" value="([^"]*)"/.exec(page)?.[1] ?? '';
+      const csrf = /<input type="hidden" name="_csrf" value="([^"]*)"/.exec(page)?.[1] ?? '';
+      const send = (name: string) =>
+        agent
+          .post('/cadastrar-cliente')
+          .type('form')
+          .send({ ...EMPTY, _csrf: decodeEntities(csrf), _key: key, name, intent: 'save' });
+      const first = await send('Primeira Com Chave');
+      const other = await send('Segunda Com Chave');
+      expect(other.status).toBe(303);
+      expect(other.headers.location).not.toBe(first.headers.location);
+      // The first typing sent again is still the first client, with the notice.
+      const again = await send('Primeira Com Chave');
+      expect(again.headers.location).toBe(first.headers.location);
+      const names = (await clientRows()).map((r) => r.name);
+      expect(names.filter((n) => n === 'Primeira Com Chave')).toHaveLength(1);
+      expect(names.filter((n) => n === 'Segunda Com Chave')).toHaveLength(1);
+    });
+
     it('errors are shown together: no name and an invalid CPF', async () => {
       const res = await refusedPage(
         agent,
