@@ -44,8 +44,8 @@ export function createLogger(name: string, level: string) {
  * receive what pino's standard ones made of the request and the response.
  */
 /**
- * A request line's URL without the print door's secrets: a print link's token (/impressao/<token>) and
- * a print job's id (the web's /impressao/fila/<id>, the api's /print-queue/<id>) are masked.
+ * A request line's URL without its secrets: a print link's token (/impressao/<token>) and a print job's
+ * id (the web's /impressao/fila/<id>, the api's /print-queue/<id>), and the ones below, are masked.
  */
 const PRINT_PATHS =
   /^(\/impressao\/fila\/|\/print-queue\/|\/impressao\/(?!fila(?:[/?#]|$)|links(?:[?#]|$)|enviar(?:[?#]|$)))[^?#]+/;
@@ -53,15 +53,38 @@ const PRINT_PATHS =
 /** A sheet's print link travels back to it in its query (?link=<token>): the same secret. */
 const LINK_PARAM = /([?&]link=)[^&#]*/g;
 
-export function maskPrintPaths(url: string | undefined): string | undefined {
-  return url?.replace(PRINT_PATHS, '$1[oculto]').replace(LINK_PARAM, '$1[oculto]');
+/**
+ * A client's status link (the web's /acompanhar/<token>, the api's /status-links/public/<token>): a log
+ * of them would be a list of working links, which the database itself never holds (decision 020).
+ */
+const STATUS_LINK_PATHS = /^(\/acompanhar\/|\/status-links\/public\/)[^/?#]+/;
+
+/** A kept form's id (?rascunho=): whoever holds it may see the typing, CPFs included. */
+const DRAFT_PARAM = /([?&]rascunho=)[^&#]*/g;
+
+/**
+ * A search's text (the web's ?q=, the api's ?filter=) holding a whole document or phone number, however
+ * it was typed ('111 444 777 35', '529982247/25'): CPF_LIKE sees only the usual shapes.
+ */
+const SEARCH_PARAM = /([?&](?:q|filter)=)([^&#]*)/g;
+const WHOLE_NUMBER_DIGITS = 10;
+
+export function maskRequestUrl(url: string | undefined): string | undefined {
+  return url
+    ?.replace(PRINT_PATHS, '$1[oculto]')
+    .replace(LINK_PARAM, '$1[oculto]')
+    .replace(STATUS_LINK_PATHS, '$1[oculto]')
+    .replace(DRAFT_PARAM, '$1[oculto]')
+    .replace(SEARCH_PARAM, (whole, name: string, value: string) =>
+      (value.match(/\d/g)?.length ?? 0) >= WHOLE_NUMBER_DIGITS ? `${name}[oculto]` : whole,
+    );
 }
 
 export const requestLogSerializers = {
   req: (req: { id?: unknown; method?: string; url?: string; remoteAddress?: string }) => ({
     id: req.id,
     method: req.method,
-    url: maskPrintPaths(req.url),
+    url: maskRequestUrl(req.url),
     remoteAddress: req.remoteAddress,
   }),
   res: (res: { statusCode?: number | null }) => ({ statusCode: res.statusCode }),

@@ -1,7 +1,7 @@
 /**
  * What the production processes log at LOG_LEVEL=info (their stdout, captured): no password, access or
- * refresh token, session cookie or CPF, whatever a person does (sign in, register a client with a CPF,
- * search by that CPF, sign out) and whatever a client of the api sends (tokens in headers); and every
+ * refresh token, session cookie, CPF, client's status link or kept form's id, whatever a person does (sign
+ * in, register a client with a CPF, search by that CPF however typed, open a status link, sign out) and whatever a client of the api sends (tokens in headers); and every
  * request the web makes to the api carries the web request's id (`x-request-id`), so one id follows a
  * click through both logs.
  */
@@ -22,6 +22,8 @@ import {
 
 const CPF = '529.982.247-25';
 const CPF_DIGITS = '52998224725';
+const STATUS_TOKEN = 'StatusLinkTokenQQQQQQQ';
+const DRAFT_ID = 'DraftIdOfSomeFormZZZZZ';
 
 type LogLine = {
   msg?: string;
@@ -78,6 +80,18 @@ describe('logs of the compiled services', () => {
     });
     expect(search.status).toBe(200);
     expect(await search.text()).toContain('Cliente dos Logs');
+    // The same CPF typed with spaces, a client's status link and a kept form's id: secrets in addresses.
+    const spaced = CPF_DIGITS.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1 $2 $3 $4');
+    const bySpaced = await fetch(
+      `${web.url}/consulta?${new URLSearchParams({ q: spaced, tipo: 'cliente' })}`,
+      {
+        headers: { cookie },
+      },
+    );
+    expect(await bySpaced.text()).toContain('Cliente dos Logs');
+    secrets.push(new URLSearchParams({ q: spaced }).toString().slice(2), STATUS_TOKEN, DRAFT_ID);
+    expect((await fetch(`${web.url}/acompanhar/${STATUS_TOKEN}`)).status).toBe(404);
+    await fetch(`${web.url}/cadastrar-cliente?rascunho=${DRAFT_ID}`, { headers: { cookie } });
     const out = await postForm(`${web.url}/sair`, cookie, {
       _csrf: await csrfOn(`${web.url}/configuracoes`, cookie),
     });
