@@ -18,7 +18,7 @@ import { balanceByMethodOf, balanceOf } from './cash-balance.ts';
 
 /** Entries per page of the period list and of its print sheet (docs/decisions/011). */
 export const PERIOD_PAGE_SIZE = 200;
-/** Entries per page of Caixa do dia and of its sheet: a busy day runs to hundreds. */
+/** Entries per page of Caixa do dia (its sheet lists the whole day: cash-day-sheet.ts): a busy day runs to hundreds. */
 export const DAY_PAGE_SIZE = 100;
 
 /** Far past the end of any period (the api caps its offset near 2^31): a larger ?pagina= asks for this one. */
@@ -188,6 +188,16 @@ export function periodHref(path: string, dates: PeriodDates, page: number | null
   const query = new URLSearchParams({ de: dates.de, ate: dates.ate });
   if (page !== null) query.set('pagina', String(page));
   return `${path}?${query}`;
+}
+
+/**
+ * Caixa por período with the dates a sheet or an export was asked for, as typed: a refused period
+ * comes back to the form, which shows them and says what is wrong under its field. No dates: the bare form.
+ */
+export function periodSearchOf(query: Record<string, unknown>): string {
+  const typed = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : '');
+  const dates = { de: typed('de'), ate: typed('ate') };
+  return dates.de || dates.ate ? periodHref('/caixa-periodo', dates) : '/caixa-periodo';
 }
 
 /** Which entries of the period a page holds ('Lançamentos 201–400 de 4.067'); null when it holds all. */

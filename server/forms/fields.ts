@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { parseDisplayDate } from '../../domain/dates.ts';
 import { parseMoney } from '../../domain/money.ts';
+import { acceptsPaymentMethod, PAYMENT_METHOD_UNKNOWN } from '../../domain/payment-methods.ts';
 
 /** Required text: trimmed, not empty. */
 export const requiredText = (message: string, max = 120) =>
@@ -90,3 +91,16 @@ export const managerCredentials = {
   confirm_username: requiredText('Usuário obrigatório'),
   confirm_password: secret().pipe(z.string().min(1, { error: 'Senha obrigatória' })),
 };
+
+/**
+ * Forma de pagamento that must be there: one of the offered methods, or on an edit the record's own
+ * value (`kept`, which may be an older backend's free text). A forged other text is refused.
+ */
+export const requiredPaymentMethod = (message: string, kept?: string | null) =>
+  requiredText(message, 60).refine((v) => acceptsPaymentMethod(v, kept), { error: PAYMENT_METHOD_UNKNOWN });
+
+/** Forma de pagamento that may be left blank (null); when given, as requiredPaymentMethod. */
+export const optionalPaymentMethod = (kept?: string | null) =>
+  optionalText(60)
+    .refine((v) => v === '' || acceptsPaymentMethod(v, kept), { error: PAYMENT_METHOD_UNKNOWN })
+    .transform((v) => (v === '' ? null : v));

@@ -10,6 +10,7 @@ import {
   managerCredentials,
   optionalDate,
   optionalMoney,
+  optionalPaymentMethod,
   optionalText,
   requiredText,
 } from './fields.ts';
@@ -44,7 +45,7 @@ export const EDIT_PARTS_ORDER_FIELDS = [
   'manufacturer_code',
 ] as const;
 
-export const EditPartsOrderForm = z.object({
+const editPartsOrderFields = {
   status: choice(
     EDITABLE_PARTS_STATUSES.map((s) => s.code),
     'Selecione um status',
@@ -53,10 +54,19 @@ export const EditPartsOrderForm = z.object({
   piece_code: text(),
   product_model: text(),
   piece_value: optionalMoney(),
-  payment_method: text(60),
   manufacturer_date: optionalDate(),
   manufacturer_code: text(),
-});
+};
+
+/**
+ * Editar Pedido; `kept` is the order's method as stored, which the form may keep even when it is not one
+ * of the list (an older backend's free text), while any other method must come from the list.
+ */
+export const editPartsOrderForm = (kept?: string | null) =>
+  z.object({
+    ...editPartsOrderFields,
+    payment_method: optionalPaymentMethod(kept),
+  });
 
 /** Cancel parts order (SPEC §5): the motive and a manager's Usuário and Senha, all required. */
 export const CancelPartsOrderForm = z.object({

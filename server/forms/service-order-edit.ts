@@ -12,7 +12,7 @@ import type {
 import { isoToInput } from '../../domain/dates.ts';
 import { editableStatuses } from '../../domain/statuses.ts';
 import { moneyInput } from '../../views/format.ts';
-import { choice, requiredText } from './fields.ts';
+import { choice, optionalPaymentMethod, requiredText } from './fields.ts';
 import {
   PRODUCT_FIELD_NAMES,
   productFields,
@@ -42,19 +42,53 @@ const statusField = (kind: ServiceOrderKind) =>
     STATUS_REQUIRED,
   );
 
-export const EDIT_FORMS = {
-  normal: z
-    .object({ status: statusField('normal'), ...productFields(EDIT_REQUIRED), ...repairFields })
-    .transform(withSuggestedFinal),
-  returned: z
-    .object({
-      status: statusField('returned'),
-      return_motive: requiredText(EDIT_REQUIRED, 2000),
-      ...repairFields,
-    })
-    .transform(withSuggestedFinal),
-  external: z.object({ status: statusField('external'), ...productFields(EDIT_REQUIRED), ...serviceFields }),
+/** Each kind's edit form; `kept` is the order's stored method, which it may keep though off the list. */
+const editForm = {
+  normal: (kept?: string | null) =>
+    z
+      .object({
+        status: statusField('normal'),
+        ...productFields(EDIT_REQUIRED),
+        ...repairFields,
+        fix_payment_method: optionalPaymentMethod(kept),
+      })
+      .transform(withSuggestedFinal),
+  returned: (kept?: string | null) =>
+    z
+      .object({
+        status: statusField('returned'),
+        return_motive: requiredText(EDIT_REQUIRED, 2000),
+        ...repairFields,
+        fix_payment_method: optionalPaymentMethod(kept),
+      })
+      .transform(withSuggestedFinal),
+  external: (kept?: string | null) =>
+    z.object({
+      status: statusField('external'),
+      ...productFields(EDIT_REQUIRED),
+      ...serviceFields,
+      service_payment_method: optionalPaymentMethod(kept),
+    }),
 };
+
+/** The edit forms with the list's methods only (and the shapes of what they validate). */
+export const EDIT_FORMS = {
+  normal: editForm.normal(),
+  returned: editForm.returned(),
+  external: editForm.external(),
+};
+
+/**
+ * The edit form for this order: a method off the list is accepted only when it is the one the order
+ * already has (an older backend's free text), so such an order stays editable and no new one is made.
+ */
+export function editFormFor<K extends ServiceOrderKind>(kind: K, order: AnyOrder): (typeof EDIT_FORMS)[K] {
+  const kept =
+    kind === 'external'
+      ? (order as ExternalOrder).service_payment_method
+      : (order as NormalOrder | ReturnedOrder).fix_payment_method;
+  return editForm[kind](kept) as (typeof EDIT_FORMS)[K];
+}
 
 export const EDIT_FIELDS: Record<ServiceOrderKind, readonly string[]> = {
   normal: ['status', ...PRODUCT_FIELD_NAMES, ...REPAIR_FIELD_NAMES],

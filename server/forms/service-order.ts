@@ -2,7 +2,7 @@
  * Field groups of the service-order forms (SPEC §2, §5), shared by the open and edit screens:
  * the product, the repair (fix_*) and the on-site service (service_*).
  */
-import { optionalDate, optionalMoney, optionalText, requiredText } from './fields.ts';
+import { optionalDate, optionalMoney, optionalPaymentMethod, optionalText, requiredText } from './fields.ts';
 
 const orNull = (v: string) => (v === '' ? null : v);
 const text = (max = 2000) => optionalText(max).transform(orNull);
@@ -24,7 +24,8 @@ export const repairFields = {
   fix_value_pieces: optionalMoney(),
   fix_value_labor: optionalMoney(),
   fix_value_final: optionalMoney(),
-  fix_payment_method: text(60),
+  // One of the list; an edit lets the order keep its own (service-order-edit.ts editFormFor).
+  fix_payment_method: optionalPaymentMethod(),
 };
 
 /**
@@ -49,7 +50,8 @@ export const serviceFields = {
   service_date: optionalDate(),
   service_period: text(60),
   service_value: optionalMoney(),
-  service_payment_method: text(60),
+  // One of the list; an edit lets the order keep its own (service-order-edit.ts editFormFor).
+  service_payment_method: optionalPaymentMethod(),
 };
 
 export const PRODUCT_FIELD_NAMES = [

@@ -5,12 +5,13 @@
  */
 import { Router } from 'express';
 import { todayInShop } from '../../domain/dates.ts';
+import { PAYMENT_METHOD_UNKNOWN } from '../../domain/payment-methods.ts';
 import { onDayPage } from '../../views/format.ts';
 import { createEntry, deleteEntry, entriesOfDay, updateEntry } from '../backend/cash.ts';
 import { cashApi } from '../cash-unlock.ts';
 import type { WebDeps } from '../context.ts';
 import { type Draft, saveDraft, typedFields, withDraft } from '../drafts.ts';
-import { DeleteEntryForm, EditEntryForm, EntryForm } from '../forms/cash.ts';
+import { DeleteEntryForm, EntryForm, editEntryForm } from '../forms/cash.ts';
 import { changedSince, postedVersion, staleRefusal } from '../forms/edit-version.ts';
 import { backToCreateForm } from '../forms/refused-create.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
@@ -102,7 +103,14 @@ export function cashEntryRoutes(deps: WebDeps): Router {
       flash(req, 'error', TEXT.entryGone);
       res.redirect(303, onDayPage('/caixa-hoje', page));
     };
-    const form = validateForm(EditEntryForm, req.body);
+    let form = validateForm(editEntryForm(), req.body);
+    // A method off the list is kept only when it is the entry's own (an older backend's text): only
+    // then is the day read, to know it.
+    if (!form.ok && form.errors.payment_method === PAYMENT_METHOD_UNKNOWN) {
+      const day = await entriesOfDay(cash, today());
+      const entry = day.ok ? day.data.find((e) => String(e.id) === id) : undefined;
+      form = validateForm(editEntryForm(entry?.payment_method), req.body);
+    }
     if (!form.ok) return backToDialog({ errors: form.errors, reason: 'invalid' });
     const version = postedVersion(req.body);
     // A form without a version came from a backend without them (SPEC §7 only): read the day again, so

@@ -9,6 +9,7 @@ import { createElement } from 'react';
 import { formatDisplayDate } from '../../domain/dates.ts';
 import { CashPeriodReport } from '../../print-templates/CashPeriodReport.tsx';
 import { cashReport } from '../backend/reports.ts';
+import { periodSearchOf } from '../cash-period.ts';
 import { cashTotals, periodLink, revenueBars, seriesOf } from '../cash-report.ts';
 import { cashToken, lockCash } from '../cash-unlock.ts';
 import type { WebDeps } from '../context.ts';
@@ -29,7 +30,8 @@ function periodOf(
   const token = cashToken(deps, req);
   if (!token) return { back: '/caixa-periodo' };
   const form = validateForm(PeriodForm, req.query);
-  if (!form.ok) return { back: '/caixa-periodo' };
+  // Back to the form with the dates, which then says what is wrong (a period over 400 days…).
+  if (!form.ok) return { back: periodSearchOf(req.query) };
   return { token, de: form.data.de, ate: form.data.ate };
 }
 

@@ -21,7 +21,7 @@ import { periodReport } from '../cash-report.ts';
 import { cashApi, cashToken, lockCash, unlockCash } from '../cash-unlock.ts';
 import type { WebDeps } from '../context.ts';
 import { DRAFT_PARAM, withDraft } from '../drafts.ts';
-import { PeriodForm, UnlockForm } from '../forms/cash.ts';
+import { PeriodForm, periodIssues, UnlockForm } from '../forms/cash.ts';
 import { changedSince, conflictRows, loadedMarks } from '../forms/edit-version.ts';
 import { restoredDraft } from '../forms/refused-create.ts';
 import { typedValues } from '../forms/service-order.ts';
@@ -33,6 +33,7 @@ import { cashEntryRoutes } from './cash-entries.ts';
 const TEXT = {
   unlockFailed: 'Ocorreu um erro ao fazer login. Digite credenciais válidas para um(a) gerente',
   authFailed: 'Erro na autenticação. Digite credenciais válidas para um(a) gerente',
+  periodFailed: 'Não foi possível buscar o período. Tente novamente.',
 };
 
 const SCREENS = { '/caixa-hoje': 'Caixa do dia', '/caixa-periodo': 'Caixa por período' } as const;
@@ -238,7 +239,11 @@ export function cashRoutes(deps: WebDeps): Router {
           { kind: 'error', text: TEXT.authFailed },
         ]);
       }
-      return show({ errors: result.issues ?? {}, result: null }, failure(result.status));
+      // The api's refusal under the field it names (end_date is Até o dia); else, at least a toast.
+      const errors = periodIssues(result.issues);
+      const said = Object.keys(errors).length > 0;
+      const toasts: Toast[] = said ? [] : [{ kind: 'error', text: TEXT.periodFailed }];
+      return show({ errors, result: null }, failure(result.status), toasts);
     }
     const period = result.data;
     return show({

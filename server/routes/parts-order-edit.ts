@@ -17,7 +17,7 @@ import { updatePartsOrder } from '../backend/orders.ts';
 import type { WebDeps } from '../context.ts';
 import { type Draft, draftFor, saveDraft, typedFields, withDraft } from '../drafts.ts';
 import { changedSince, conflictRows, loadedMarks, postedVersion } from '../forms/edit-version.ts';
-import { EDIT_PARTS_ORDER_FIELDS, EditPartsOrderForm } from '../forms/parts-order.ts';
+import { EDIT_PARTS_ORDER_FIELDS, editPartsOrderForm } from '../forms/parts-order.ts';
 import { centsFieldsToReais, typedValues } from '../forms/service-order.ts';
 import { validateForm } from '../forms/validate.ts';
 import { flash } from '../middleware/flash.ts';
@@ -144,7 +144,7 @@ export function partsOrderEditRoutes(deps: WebDeps): Router {
     if (isTerminal('parts', order.status) || changedSince(req.body, order, current)) {
       return backToEdit(res, id, { values: kept, reason: 'stale' });
     }
-    const form = validateForm(EditPartsOrderForm, req.body);
+    const form = validateForm(editPartsOrderForm(current.payment_method), req.body);
     if (!form.ok) return backToEdit(res, id, { values: kept, errors: form.errors, reason: 'invalid' });
     const data = centsFieldsToReais(form.data, MONEY_FIELDS);
     const version = postedVersion(req.body);

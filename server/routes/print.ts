@@ -15,13 +15,14 @@ import { ErrorPage } from '../../views/pages/ErrorPage.tsx';
 import { extrasOf } from '../backend/extras.ts';
 import { getPartsOrder } from '../backend/orders.ts';
 import { findServiceOrder } from '../backend/service-orders.ts';
-import { loadDayPage, loadPeriodPage, rangeOf } from '../cash-period.ts';
+import { balanceOf } from '../cash-balance.ts';
+import { cappedDay, loadDaySheet } from '../cash-day-sheet.ts';
+import { loadPeriodPage, periodSearchOf, rangeOf } from '../cash-period.ts';
 import { cashApi, cashMinutesLeft } from '../cash-unlock.ts';
 import { printClientSide } from '../client-side/print.ts';
 import type { WebDeps } from '../context.ts';
 import { PeriodForm } from '../forms/cash.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
-import { pageOf } from '../list-pages.ts';
 import { printLinkBase } from '../print/links.ts';
 import { sendPanel, sheetKey } from '../print/send-panel.ts';
 import { shopFrom } from '../print/shop.ts';
@@ -124,12 +125,12 @@ export function sheetRoutes(deps: WebDeps) {
     {
       pattern: /^\/caixa-hoje\/imprimir$/,
       cash: true,
-      async load(req: Request, _id: string, query: Query): Promise<Sheet> {
+      async load(req: Request): Promise<Sheet> {
         const cash = cashApi(deps, req);
         if (!cash) return { redirect: '/caixa-hoje' };
         const date = todayInShop(deps.env.SHOP_TZ);
-        // The day's total and the entries of the page being viewed (?pagina=), as the screen shows them.
-        const result = await loadDayPage(cash, extrasOf(deps.http), date, pageOf(query.pagina));
+        // The whole day, whatever page the screen was on: the paper's rows must add up to its total.
+        const result = await loadDaySheet(cash, extrasOf(deps.http), date);
         if (!result.ok) return { redirect: '/caixa-hoje' };
         const day = result.data;
         const title = `Caixa do dia ${formatDisplayDate(date)}`;
@@ -138,10 +139,10 @@ export function sheetRoutes(deps: WebDeps) {
           element: createElement(CashReport, {
             shop,
             title,
-            totalLabel: 'Total',
+            totalLabel: day.entries.length < day.count ? 'Total do dia' : 'Total',
             totalCents: day.balanceCents,
             entries: day.entries,
-            range: rangeOf(day),
+            part: cappedDay(day),
           }),
         };
       },
@@ -153,7 +154,8 @@ export function sheetRoutes(deps: WebDeps) {
         const cash = cashApi(deps, req);
         if (!cash) return { redirect: '/caixa-periodo' };
         const form = validateForm(PeriodForm, query);
-        if (!form.ok) return { redirect: '/caixa-periodo' };
+        // Back to the form with the dates, which says what is wrong (a period over 400 days…).
+        if (!form.ok) return { redirect: periodSearchOf(query) };
         // The balance of the whole period and the entries of the page being viewed (?pagina=).
         const result = await loadPeriodPage(
           cash,
@@ -162,18 +164,20 @@ export function sheetRoutes(deps: WebDeps) {
           form.data.ate,
           form.data.pagina,
         );
-        if (!result.ok) return { redirect: '/caixa-periodo' };
+        if (!result.ok) return { redirect: periodSearchOf(query) };
         const period = result.data;
+        const range = rangeOf(period);
         const title = `Caixa de ${formatDisplayDate(form.data.de)} a ${formatDisplayDate(form.data.ate)}`;
         return {
           title,
           element: createElement(CashReport, {
             shop,
             title,
-            totalLabel: 'Balanço',
+            // One sheet of several: its own rows' sum beside the whole period's balance, each named.
+            totalLabel: range ? 'Balanço do período' : 'Balanço',
             totalCents: period.balanceCents,
             entries: period.entries,
-            range: rangeOf(period),
+            part: range ? { range, sheetCents: balanceOf(period.entries) } : null,
           }),
         };
       },

@@ -35,9 +35,10 @@ import {
   type AnyOrder,
   blankDatesAsEmpty,
   EDIT_FIELDS,
-  EDIT_FORMS,
+  type EDIT_FORMS,
   EDIT_LABELS,
   EDIT_MONEY_FIELDS,
+  editFormFor,
   editValuesOf,
 } from '../forms/service-order-edit.ts';
 import { validateForm } from '../forms/validate.ts';
@@ -184,7 +185,7 @@ export function serviceOrderEditRoutes(deps: WebDeps): Router {
       if (isTerminal(kind, order.status) || changedSince(req.body, order, editValuesOf(kind, order, tz))) {
         return backToForm(req, res, kind, { values: kept, reason: 'stale' });
       }
-      const form = validateForm(EDIT_FORMS[kind], req.body);
+      const form = validateForm(editFormFor(kind, order), req.body);
       if (!form.ok)
         return backToForm(req, res, kind, { values: kept, errors: form.errors, reason: 'invalid' });
       const id = String(order.id);

@@ -15,6 +15,7 @@ import { writeHistory } from '../support/history.ts';
 import {
   type Agent,
   decodeEntities,
+  fieldErrorOf,
   signIn,
   startTestWeb,
   type TestWeb,
@@ -56,6 +57,23 @@ describe('cash by period: report and exports', () => {
     entries = (await res.json()) as typeof entries;
   }, 60_000);
   afterAll(async () => web?.stop());
+
+  it('an export or the report of a period over 400 days goes back to the form, with the dates and the message', async () => {
+    const agent = await unlocked();
+    const long = 'de=01%2F01%2F2025&ate=31%2F12%2F2026';
+    for (const path of [
+      '/caixa-periodo/exportar.csv',
+      '/caixa-periodo/exportar.xlsx',
+      '/caixa-periodo/relatorio',
+    ]) {
+      const res = await agent.get(`${path}?${long}`);
+      expect(res.status, path).toBe(303);
+      expect(res.headers.location, path).toBe(`/caixa-periodo?${long}`);
+    }
+    const back = await agent.get(`/caixa-periodo?${long}`);
+    expect(back.status).toBe(400);
+    expect(fieldErrorOf(back.text, 'f-ate')).toBe('O período pode ter no máximo 400 dias');
+  });
 
   it('stays behind the cash unlock', async () => {
     const agent = await signIn(web);

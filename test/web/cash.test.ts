@@ -47,6 +47,8 @@ const TEXT = {
   beforeSearch: 'Selecione a data e clique em Buscar',
   emptyDay: 'Nenhuma transação foi encontrada para a data.',
   badDate: 'Data inválida. Use o formato dd/mm/aaaa',
+  periodTooLong: 'O período pode ter no máximo 400 dias',
+  methodOffList: 'Selecione uma forma de pagamento da lista',
 };
 
 type Entry = {
@@ -585,6 +587,65 @@ describe('cash (web cash router)', () => {
       }
     });
 
+    it('Criar Lançamento takes only a payment method of the list: a forged "Bitcoin" is refused under its field', async () => {
+      const before = (await dayEntries()).length;
+      const res = await refusedPage(
+        agent,
+        await postForm(
+          agent,
+          '/caixa-hoje/lancamentos',
+          { type: '103', description: 'Venda em cripto', value: '10,00', payment_method: 'Bitcoin' },
+          '/caixa-hoje',
+        ),
+        '/caixa-hoje',
+      );
+      expect(dialogOpen(res.text, 'criar-lancamento')).toBe(true);
+      expect(fieldErrorOf(res.text, 'criar-lancamento-payment_method')).toBe(TEXT.methodOffList);
+      expect(inputValue(res.text, 'criar-lancamento-description')).toBe('Venda em cripto');
+      expect((await dayEntries()).length).toBe(before);
+      expect(textOf((await agent.get('/caixa-hoje')).text)).not.toContain('Bitcoin');
+    });
+
+    it("an entry with an older backend's free-text method can still be edited keeping it, but not changed to another", async () => {
+      const [row] = await sql<{
+        id: number;
+      }>`INSERT INTO transactions (type, value_cents, description, date, payment_method)
+        VALUES (103, 1000, 'Venda antiga', ${today()}::date, 'Fiado') RETURNING id`
+        .execute(web.api.deps.db)
+        .then((r) => r.rows);
+      const id = row?.id ?? 0;
+      try {
+        const from = `/caixa-hoje?editar=${id}`;
+        const form = (await agent.get(from)).text;
+        expect(selectedOf(form, 'editar-lancamento-payment_method')).toBe('Fiado');
+        const edit = (payment_method: string, description: string) =>
+          postForm(
+            agent,
+            `/caixa-hoje/lancamentos/${id}`,
+            {
+              type: '103',
+              description,
+              value: '10,00',
+              payment_method,
+              confirm_username: MANAGER.username,
+              confirm_password: MANAGER.password,
+            },
+            from,
+          );
+        const forged = await refusedPage(agent, await edit('Bitcoin', 'Venda antiga'), '/caixa-hoje');
+        expect(fieldErrorOf(forged.text, 'editar-lancamento-payment_method')).toBe(TEXT.methodOffList);
+        const saved = await edit('Fiado', 'Venda antiga, editada');
+        expect(saved.status).toBe(303);
+        expect(saved.headers.location).toBe('/caixa-hoje');
+        expect((await dayEntries()).find((e) => e.id === id)).toMatchObject({
+          description: 'Venda antiga, editada',
+          payment_method: 'Fiado',
+        });
+      } finally {
+        await sql`DELETE FROM transactions WHERE id = ${id}`.execute(web.api.deps.db);
+      }
+    });
+
     it('edits an entry with a manager’s login; an employee’s is refused with "Digite uma credencial de gerente válida"', async () => {
       const entry = (await dayEntries()).find((e) => e.description === 'Venda de cabo');
       if (!entry) throw new Error('no sale');
@@ -877,6 +938,70 @@ describe('cash (web cash router)', () => {
       expect(res.text).not.toContain('Balanço');
     });
 
+    it('refuses a period over 400 days under Até o dia, dates kept, without asking the api', async () => {
+      const counted = await webCountingCalls();
+      try {
+        const browser = await unlocked(counted.web);
+        const from = counted.paths.length;
+        const long = await browser.get('/caixa-periodo?de=01%2F01%2F2025&ate=31%2F12%2F2026');
+        expect(long.status).toBe(400);
+        expect(fieldErrorOf(long.text, 'f-ate')).toBe(TEXT.periodTooLong);
+        expect(inputValue(long.text, 'f-de')).toBe('01/01/2025');
+        expect(inputValue(long.text, 'f-ate')).toBe('31/12/2026');
+        expect(counted.paths.slice(from).filter((p) => p.startsWith('/transactions'))).toEqual([]);
+        // 400 days, both ends counted, is the longest period taken; 401 is refused.
+        const longest = await browser.get('/caixa-periodo?de=01%2F01%2F2025&ate=04%2F02%2F2026');
+        expect(longest.status).toBe(200);
+        expect(fieldErrorOf(longest.text, 'f-ate')).toBeUndefined();
+        const over = await browser.get('/caixa-periodo?de=01%2F01%2F2025&ate=05%2F02%2F2026');
+        expect(fieldErrorOf(over.text, 'f-ate')).toBe(TEXT.periodTooLong);
+      } finally {
+        await counted.stop();
+      }
+    });
+
+    it('the sheet of a period over 400 days goes back to the form with the dates and the message', async () => {
+      const sheet = await agent.get('/caixa-periodo/imprimir?de=01%2F01%2F2025&ate=31%2F12%2F2026');
+      expect(sheet.status).toBe(303);
+      expect(sheet.headers.location).toBe('/caixa-periodo?de=01%2F01%2F2025&ate=31%2F12%2F2026');
+      const back = await agent.get(sheet.headers.location ?? '');
+      expect(fieldErrorOf(back.text, 'f-ate')).toBe(TEXT.periodTooLong);
+      expect(inputValue(back.text, 'f-de')).toBe('01/01/2025');
+    });
+
+    it("a backend's own refusal of the period (end_date, start_date) shows under Até o dia and Do dia", async () => {
+      const to = new URL(web.api.url);
+      const relay = await listenRelay((req, res) => {
+        if ((req.url ?? '').startsWith('/transactions/period')) {
+          res.writeHead(400, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify({
+              status: 'error',
+              message: 'Dados inválidos',
+              issues: {
+                start_date: 'Data inicial fora do arquivo',
+                end_date: 'O período pode ter no máximo 31 dias',
+              },
+            }),
+          );
+          return;
+        }
+        forwardTo(to, req, res);
+      });
+      const strict = await startTestWeb({ api: web.api, apiUrl: relay.url });
+      try {
+        const browser = await unlocked(strict);
+        const res = await browser.get('/caixa-periodo?de=01%2F01%2F2025&ate=01%2F03%2F2025');
+        expect(res.status).toBe(400);
+        expect(fieldErrorOf(res.text, 'f-ate')).toBe('O período pode ter no máximo 31 dias');
+        expect(fieldErrorOf(res.text, 'f-de')).toBe('Data inicial fora do arquivo');
+        expect(inputValue(res.text, 'f-ate')).toBe('01/03/2025');
+      } finally {
+        await strict.stop();
+        await relay.stop();
+      }
+    });
+
     it('an empty day: "Nenhuma transação foi encontrada para a data." and a zero balance', async () => {
       const res = await agent.get('/caixa-periodo?de=01%2F01%2F2020&ate=01%2F01%2F2020');
       expect(res.status).toBe(200);
@@ -972,15 +1097,16 @@ describe('cash (web cash router)', () => {
       expect(textOf(second.text)).toContain(`Lançamentos 101–${all.length} de ${all.length}`);
       expect(first.text).toContain('href="/caixa-hoje?pagina=2" rel="next"');
       expect(second.text).toContain('href="/caixa-hoje" rel="prev"');
-      // Imprimir prints the page being viewed.
-      expect(second.text).toContain('href="/caixa-hoje/imprimir?pagina=2"');
+      // Imprimir prints the whole day from any page: the cashier's paper must add up to its Total.
+      expect(second.text).toMatch(/<a class="button" href="\/caixa-hoje\/imprimir" target="_blank"/);
+      expect(second.text).not.toContain('/caixa-hoje/imprimir?pagina=');
     });
 
     it('asks our api for one page and the totals, never for the whole day', async () => {
       const counted = await webCountingCalls();
       try {
         const agent = await unlocked(counted.web);
-        for (const path of ['/caixa-hoje', '/caixa-hoje?pagina=2', '/caixa-hoje/imprimir?pagina=2']) {
+        for (const path of ['/caixa-hoje', '/caixa-hoje?pagina=2']) {
           expect((await agent.get(path)).status, path).toBe(200);
         }
         const paths = counted.paths.filter((p) => p.startsWith('/transactions'));
@@ -990,7 +1116,7 @@ describe('cash (web cash router)', () => {
         ).toBe(true);
         expect(
           paths.filter((p) => p.startsWith('/transactions/period/summary')).length,
-        ).toBeGreaterThanOrEqual(3);
+        ).toBeGreaterThanOrEqual(2);
       } finally {
         await counted.stop();
       }
@@ -1083,20 +1209,92 @@ describe('cash (web cash router)', () => {
       expect((await dayEntries()).some((e) => e.id === entry.id)).toBe(false);
     });
 
-    it('prints page 2 of the day: its rows, the range and the whole day’s Total', async () => {
-      const total = formatBRL(balanceInCents(all.map((e) => ({ type: e.type, valueCents: centsOf(e) }))));
+    it('prints the whole day on one sheet, from any page: every entry once, and the day’s Total', async () => {
       const agent = await unlocked();
       const current = await dayEntries();
-      const sheet = await agent.get('/caixa-hoje/imprimir?pagina=2');
-      expect(sheet.status).toBe(200);
-      const text = textOf(sheet.text);
-      expect(text).toContain(`Lançamentos 101–${current.length} de ${current.length}`);
-      expect(text).toContain(
-        `Total: ${formatBRL(balanceInCents(current.map((e) => ({ type: e.type, valueCents: centsOf(e) }))))}`,
+      expect(current.length).toBeGreaterThan(100);
+      const total = formatBRL(balanceInCents(current.map((e) => ({ type: e.type, valueCents: centsOf(e) }))));
+      for (const path of ['/caixa-hoje/imprimir', '/caixa-hoje/imprimir?pagina=2']) {
+        const sheet = await agent.get(path);
+        expect(sheet.status, path).toBe(200);
+        // The rows are the day's, in the api's order: what they add up to is the Total printed.
+        expect(
+          rowsOf(sheet.text).map((r) => r.cells[2]),
+          path,
+        ).toEqual(current.map((e) => e.description || '-'));
+        const text = textOf(sheet.text);
+        expect(text, path).toContain(`Total: ${total}`);
+        expect(text, path).not.toMatch(/Lançamentos \d|Soma desta folha/);
+      }
+    });
+  });
+
+  describe("Caixa do dia's sheet on a very busy day", () => {
+    const BUSY = 700;
+    afterAll(async () => {
+      await sql`DELETE FROM transactions WHERE description LIKE 'Dia longo %'`.execute(web.api.deps.db);
+    });
+    const insert = (from: number, to: number) =>
+      sql`INSERT INTO transactions (type, value_cents, description, date, payment_method)
+        SELECT (array[101, 103, 201, 301])[1 + i % 4], 100 + i, 'Dia longo ' || lpad(i::text, 4, '0'),
+          ${today()}::date, 'Pix'
+        FROM generate_series(${from}::int, ${to}::int) AS i`.execute(web.api.deps.db);
+    const totalOfDay = (entries: Entry[]) =>
+      formatBRL(
+        balanceInCents(entries.map((e) => ({ type: e.type, valueCents: Math.round(e.value * 100) }))),
       );
-      expect(total).not.toBe('');
-      for (const e of current.slice(100)) expect(text).toContain(e.description);
-      expect(text).not.toContain(current[0]?.description ?? '-');
+
+    it('lists all of some 700 entries, in slices from our api, in a sheet well under 300 kB', async () => {
+      await insert(1, BUSY);
+      const current = await dayEntries();
+      expect(current.length).toBeGreaterThanOrEqual(BUSY);
+      const counted = await webCountingCalls();
+      try {
+        const agent = await unlocked(counted.web);
+        const from = counted.paths.length;
+        const sheet = await agent.get('/caixa-hoje/imprimir');
+        expect(sheet.status).toBe(200);
+        expect(rowsOf(sheet.text).map((r) => r.cells[2])).toEqual(current.map((e) => e.description || '-'));
+        expect(textOf(sheet.text)).toContain(`Total: ${totalOfDay(current)}`);
+        expect(Buffer.byteLength(sheet.text)).toBeLessThan(300_000);
+        // Never SPEC's whole day from our api, which has pages.
+        expect(counted.paths.slice(from).some((p) => p.startsWith('/transactions/day'))).toBe(false);
+      } finally {
+        await counted.stop();
+      }
+    });
+
+    it('against a backend that follows only SPEC §7 (no paging, no summary): the same whole-day sheet', async () => {
+      const current = await dayEntries();
+      const relay = await startSpecOnlyBackend(web.api.url, 404);
+      const plain = await startTestWeb({ api: web.api, apiUrl: relay.url });
+      try {
+        const browser = await unlocked(plain);
+        const sheet = await browser.get('/caixa-hoje/imprimir?pagina=3');
+        expect(sheet.status).toBe(200);
+        expect(rowsOf(sheet.text).map((r) => r.cells[2])).toEqual(current.map((e) => e.description || '-'));
+        expect(textOf(sheet.text)).toContain(`Total: ${totalOfDay(current)}`);
+      } finally {
+        await plain.stop();
+        await relay.stop();
+      }
+    });
+
+    it('a day past the sheet’s 3.000 entries says so: the first 3.000, their sum, and the Total of the whole day', async () => {
+      await insert(BUSY + 1, 3_050);
+      const current = await dayEntries();
+      expect(current.length).toBeGreaterThan(3_000);
+      const agent = await unlocked();
+      const sheet = await agent.get('/caixa-hoje/imprimir');
+      expect(sheet.status).toBe(200);
+      const listed = current.slice(0, 3_000);
+      expect(rowsOf(sheet.text).map((r) => r.cells[2])).toEqual(listed.map((e) => e.description || '-'));
+      const text = textOf(sheet.text);
+      const count = current.length.toLocaleString('pt-BR');
+      expect(text).toContain(`Lançamentos 1–3.000 de ${count}`);
+      expect(text).toContain('ela lista os 3.000 primeiros');
+      expect(text).toContain(`Soma desta folha: ${totalOfDay(listed)}`);
+      expect(text).toContain(`Total do dia: ${totalOfDay(current)}`);
     });
   });
 
@@ -1211,7 +1409,7 @@ describe('cash (web cash router)', () => {
       }
     });
 
-    it('prints the page being viewed: its rows, the range and the Balanço of the whole period', async () => {
+    it('prints the page being viewed: its rows and their sum, the range, and the Balanço of the whole period, each named', async () => {
       const page2 = await agent.get(at('2'));
       const href = decodeEntities(
         /<a class="button" href="([^"]*)" target="_blank"[^>]*>Imprimir<\/a>/.exec(page2.text)?.[1] ?? '',
@@ -1223,7 +1421,15 @@ describe('cash (web cash router)', () => {
       const text = textOf(sheet.text);
       expect(text).toContain('Caixa de 01/02/2024 a 29/02/2024');
       expect(text).toContain('Lançamentos 201–400 de 1.050');
-      expect(text).toContain(`Balanço: ${balance}`);
+      // Two sums an owner reconciling cannot mix up: this sheet's rows, and the whole period.
+      const sheetSum = formatBRL(
+        balanceInCents(
+          whole.slice(200, 400).map((e) => ({ type: e.type, valueCents: Math.round(e.value * 100) })),
+        ),
+      );
+      expect(text).toContain(`Soma desta folha: ${sheetSum}`);
+      expect(text).toContain(`Balanço do período: ${balance}`);
+      expect(text).not.toContain('Balanço:');
       // The sheet of a page past the end is the last page's.
       const beyond = await agent.get(at('50', '/caixa-periodo/imprimir'));
       expect(descriptions(beyond.text)).toEqual(shown(1_001, 1_050));
@@ -1241,7 +1447,7 @@ describe('cash (web cash router)', () => {
       expect(snapshot.status).toBe(200);
       expect(descriptions(snapshot.text)).toEqual(shown(201, 400));
       expect(textOf(snapshot.text)).toContain('Lançamentos 201–400 de 1.050');
-      expect(textOf(snapshot.text)).toContain(`Balanço: ${balance}`);
+      expect(textOf(snapshot.text)).toContain(`Balanço do período: ${balance}`);
     });
 
     it.each([404, 500])(
@@ -1261,7 +1467,7 @@ describe('cash (web cash router)', () => {
           expect(descriptions(beyond.text)).toEqual(shown(1_001, 1_050));
           const sheet = await browser.get(at('3', '/caixa-periodo/imprimir'));
           expect(descriptions(sheet.text)).toEqual(shown(401, 600));
-          expect(textOf(sheet.text)).toContain(`Balanço: ${balance}`);
+          expect(textOf(sheet.text)).toContain(`Balanço do período: ${balance}`);
           // The relay really played the part: the summary was asked for and refused, paging never reached the api.
           expect(relay.summaryCalls).toBeGreaterThan(0);
           expect(relay.pagedCalls).toBeGreaterThan(0);
