@@ -1,8 +1,9 @@
 /**
  * What a client has paid on one order and what is still to receive: 'Total pago' and 'Falta receber' on
- * the order pages, 'Pagamento(s)' on the printed sheets. In integer cents; the api's JSON carries reais.
+ * the order pages, 'Pagamento(s)' on the printed sheets, and how much an upfront payment may still be.
+ * In integer cents; the api's JSON carries reais.
  */
-import { reaisToCents } from './money.ts';
+import { formatBRL, reaisToCents } from './money.ts';
 import { flowOf } from './transactions.ts';
 
 type Entry = { readonly type: number; readonly value: number };
@@ -21,4 +22,38 @@ export function paidInCents(transactions: readonly Entry[]): number {
 export function dueInCents(finalReais: number | null | undefined, paidCents: number): number | null {
   if (finalReais === null || finalReais === undefined) return null;
   return Math.max(0, cents(finalReais) - paidCents);
+}
+
+/**
+ * What was paid beyond the final value (the value was lowered after the payments): the sum owed back to
+ * the client, 'Pago a mais'. Zero when nothing was, or while the order has no final value.
+ */
+export function overpaidInCents(finalReais: number | null | undefined, paidCents: number): number {
+  if (finalReais === null || finalReais === undefined) return 0;
+  return Math.max(0, paidCents - cents(finalReais));
+}
+
+/**
+ * Why an upfront payment of `paymentCents` cannot be taken, or null when it can: once the order has a
+ * value (> 0), a payment may not pass what is still owed (the value less the payments already made),
+ * else the cash keeps money the order never owed. With no value yet any positive payment is taken.
+ */
+export function upfrontRefusal(
+  valueCents: number | null | undefined,
+  paidCents: number,
+  paymentCents: number,
+): string | null {
+  if (valueCents === null || valueCents === undefined || valueCents <= 0) return null;
+  const owed = Math.max(0, valueCents - paidCents);
+  return paymentCents > owed ? `O valor passa do que falta receber (${formatBRL(owed)})` : null;
+}
+
+/** upfrontRefusal for an order's value in reais (as the api's JSON carries it) and its entries. */
+export function upfrontRefusalOf(
+  valueReais: number | null | undefined,
+  transactions: readonly Entry[],
+  paymentCents: number,
+): string | null {
+  const value = valueReais === null || valueReais === undefined ? null : cents(valueReais);
+  return upfrontRefusal(value, paidInCents(transactions), paymentCents);
 }

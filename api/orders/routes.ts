@@ -63,7 +63,8 @@ export function partsOrderRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/transactions/close/order', signedIn, async (req, res) => {
-    res.status(201).json(await orders.close(deps, caller(req), parse(CloseBody, req.body)));
+    const input = parse(CloseBody, req.body);
+    res.status(201).json(await orders.close(deps, caller(req), input, expectedVersion(req, input.version)));
   });
 
   router.post('/transactions/cancel/order', signedIn, async (req, res) => {

@@ -143,6 +143,8 @@ export type UpfrontInput = z.output<ReturnType<typeof upfrontBody>>;
 
 export const closeBody = (shopTz: string) =>
   body({
+    // The version the confirmation was drawn from (ours; SPEC §7's body has none).
+    ...versionField,
     order_id: rowId(ORDER_ID),
     date: businessDate(shopTz),
     description: optionalText(),

@@ -9,6 +9,7 @@
  */
 
 import { todayInShop } from '../../domain/dates.ts';
+import { upfrontRefusal } from '../../domain/order-payments.ts';
 import { isTerminal, TERMINAL_STATUSES } from '../../domain/statuses.ts';
 import { TRANSACTION_TYPES } from '../../domain/transactions.ts';
 import { confirmedSoftDelete } from '../audit/confirmed-delete.ts';
@@ -132,6 +133,12 @@ async function lockOpenOrder(trx: Db, id: number): Promise<OrderRow> {
   return row;
 }
 
+/** The order as it is now, for a 409 over a stale version (`current`). */
+async function currentJson(db: Db, id: number) {
+  const current = await findOrder(db, id);
+  return current ? detail(db, current) : null;
+}
+
 export async function update(
   deps: ApiDeps,
   actor: AccessClaims,
@@ -141,10 +148,7 @@ export async function update(
 ) {
   const row = await deps.db.transaction().execute(async (trx) => {
     const before = await lockOpenOrder(trx, id);
-    await checkVersion(expected, before, async () => {
-      const current = await findOrder(trx, id);
-      return current ? detail(trx, current) : null;
-    });
+    await checkVersion(expected, before, () => currentJson(trx, id));
     const after = await updateOrder(trx, id, input);
     if (!after) throw notFound(NOT_FOUND);
     await recordAudit(trx, {
@@ -189,6 +193,10 @@ function asConflict(err: unknown): unknown {
 export async function upfrontPayment(deps: ApiDeps, actor: AccessClaims, input: UpfrontInput) {
   const entry = await deps.db.transaction().execute(async (trx) => {
     const order = await lockOpenOrder(trx, input.order_id);
+    // Under the lock, so two payments sent together cannot both fit in what was still owed.
+    const value = order.piece_value_cents === null ? null : Number(order.piece_value_cents);
+    const tooMuch = upfrontRefusal(value, await upfrontCents(trx, { orderId: order.id }), input.value);
+    if (tooMuch) throw badRequest(tooMuch, { value: tooMuch });
     // A payment changes what the order owes: an edit loaded before it is stale.
     await bumpOrderVersion(trx, order.id);
     const written = await insertTransaction(trx, {
@@ -217,10 +225,18 @@ export async function upfrontPayment(deps: ApiDeps, actor: AccessClaims, input: 
  * Send to cash (API.md Orders): needs the value and the payment method; sets Finalizado and writes one
  * 104 entry of the value less the upfront payments (never below zero), with the order's payment method.
  */
-export async function close(deps: ApiDeps, actor: AccessClaims, input: CloseInput) {
+export async function close(
+  deps: ApiDeps,
+  actor: AccessClaims,
+  input: CloseInput,
+  expected: number | undefined = input.version,
+) {
   try {
     const entry = await deps.db.transaction().execute(async (trx) => {
+      // Finished first: a repeated close answers 'already finished' (409), which the web takes as done.
       const order = await lockOpenOrder(trx, input.order_id);
+      // The confirmation showed the order as it was at `expected`: changed since, nothing is booked.
+      await checkVersion(expected, order, () => currentJson(trx, order.id));
       if (order.piece_value_cents === null || !order.payment_method) {
         const issues: Record<string, string> = {};
         if (order.piece_value_cents === null) issues.piece_value = CLOSE_NEEDS;

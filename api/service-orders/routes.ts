@@ -124,7 +124,8 @@ export function serviceOrderRoutes(deps: ApiDeps): Router {
   });
   router.post('/transactions/close/service-order', signedIn, async (req, res) => {
     const input = parse(schemas.close, req.body);
-    res.status(201).json(await serviceOrders.close(deps, caller(req), input));
+    const expected = expectedVersion(req, input.version);
+    res.status(201).json(await serviceOrders.close(deps, caller(req), input, expected));
   });
   router.post('/transactions/cancel/service-order', signedIn, async (req, res) => {
     const input = parse(schemas.cancel, req.body);

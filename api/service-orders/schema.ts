@@ -146,6 +146,8 @@ export function serviceOrderSchemas(shopTz: string) {
       payment_method: requiredName('Valor obrigatório'),
     }),
     close: z.object({
+      // The version the confirmation was drawn from (ours; SPEC §7's body has none).
+      ...versionField,
       service_order_id: refId(ORDER_REQUIRED),
       date: day(shopTz),
       description: long(),

@@ -9,6 +9,7 @@
  * of migration 003 refuses a second live close entry even if some other path forgot the lock.
  */
 import { todayInShop } from '../../domain/dates.ts';
+import { upfrontRefusal } from '../../domain/order-payments.ts';
 import { isTerminal, TERMINAL_STATUSES } from '../../domain/statuses.ts';
 import { TRANSACTION_TYPES } from '../../domain/transactions.ts';
 import { originLetter } from '../../domain/users.ts';
@@ -316,6 +317,12 @@ async function lockedOpen(db: Db, id: number | null, kind?: ServiceOrderKind): P
   return row;
 }
 
+/** The order as it is now, for a 409 over a stale version (`current`). */
+async function currentJson(db: Db, id: number) {
+  const current = await findServiceOrderDetail(db, id);
+  return current ? detailOf(db, current) : null;
+}
+
 async function update(
   deps: ApiDeps,
   actor: AccessClaims,
@@ -326,10 +333,7 @@ async function update(
 ) {
   return deps.db.transaction().execute(async (trx) => {
     const before = await lockedOpen(trx, id, kind);
-    await checkVersion(expected, before, async () => {
-      const current = await findServiceOrderDetail(trx, before.id);
-      return current ? detailOf(trx, current) : null;
-    });
+    await checkVersion(expected, before, () => currentJson(trx, before.id));
     const after = await updateServiceOrder(trx, before.id, changes);
     if (!after) throw notFound(MESSAGES.notFound);
     await recordAudit(trx, {
@@ -452,6 +456,10 @@ export async function upfrontPayment(deps: ApiDeps, actor: AccessClaims, input: 
     }
     if (isTerminal(row.kind, row.status)) throw conflict(MESSAGES.finished);
     const paidBefore = await upfrontCents(trx, { serviceOrderId: row.id });
+    // Under the lock, so two payments sent together cannot both fit in what was still owed.
+    const final = row.fix_value_final_cents === null ? null : Number(row.fix_value_final_cents);
+    const tooMuch = upfrontRefusal(final, paidBefore, input.value);
+    if (tooMuch) throw badRequest(tooMuch, { value: tooMuch });
     // A payment changes what the order owes: an edit loaded before it is stale.
     await updateServiceOrder(trx, row.id, {});
     const entry = await insertTransaction(trx, {
@@ -524,10 +532,18 @@ async function finish(
  * Send to cash: the completed status and one close entry (102) of the final value minus the upfront
  * payments (never below zero), with the order's payment method.
  */
-export async function close(deps: ApiDeps, actor: AccessClaims, input: CloseInput) {
+export async function close(
+  deps: ApiDeps,
+  actor: AccessClaims,
+  input: CloseInput,
+  expected: number | undefined = input.version,
+) {
   return once(() =>
     deps.db.transaction().execute(async (trx) => {
+      // Finished first: a repeated close answers 'already finished' (409), which the web takes as done.
       const row = await lockedOpen(trx, input.service_order_id);
+      // The confirmation showed the order as it was at `expected`: changed since, nothing is booked.
+      await checkVersion(expected, row, () => currentJson(trx, row.id));
       const terms = closingTerms(row);
       if (terms.cents === null || !terms.method) {
         const issues: Record<string, string> = {};

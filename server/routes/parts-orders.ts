@@ -4,9 +4,17 @@
  */
 import { type Request, type Response, Router } from 'express';
 import { createElement } from 'react';
+import type { PartsOrder } from '../../contract/parts-orders.ts';
 import type { Toast } from '../../contract/web.ts';
 import { todayInShop } from '../../domain/dates.ts';
-import { CLOSE_CONFIRM_FIELD, CLOSE_DIALOG } from '../../views/components/CloseConfirmDialog.tsx';
+import { upfrontRefusalOf } from '../../domain/order-payments.ts';
+import { isTerminal } from '../../domain/statuses.ts';
+import {
+  CLOSE_CONFIRM_FIELD,
+  CLOSE_DIALOG,
+  type CloseDialogState,
+  closeFigures,
+} from '../../views/components/CloseConfirmDialog.tsx';
 import { UPFRONT_DIALOG } from '../../views/components/UpfrontPaymentDialog.tsx';
 import { OpenPartsOrder, type OpenPartsOrderProps } from '../../views/pages/OpenPartsOrder.tsx';
 import {
@@ -14,6 +22,7 @@ import {
   DELETE_PARTS_ORDER_DIALOG,
   PartsOrderDetail,
   type PartsOrderDetailProps,
+  partsCloseSummaryOf,
 } from '../../views/pages/PartsOrderDetail.tsx';
 import {
   cancelPartsOrder,
@@ -24,6 +33,7 @@ import {
 } from '../backend/orders.ts';
 import { loadOrderPanel, panelOrderOfParts } from '../client-side/order-panel.ts';
 import type { WebDeps } from '../context.ts';
+import { changedSince, loadedMarks, postedVersion, staleRefusal } from '../forms/edit-version.ts';
 import {
   CancelPartsOrderForm,
   DeletePartsOrderForm,
@@ -112,6 +122,7 @@ export function partsOrderRoutes(deps: WebDeps): Router {
     res: Response,
     overrides: Partial<Pick<PartsOrderDetailProps, 'upfront' | 'cancel' | 'remove'>> & {
       formKey?: string | undefined;
+      close?: Partial<CloseDialogState>;
     } = {},
     status = 200,
     toasts: Toast[] = [],
@@ -126,7 +137,12 @@ export function partsOrderRoutes(deps: WebDeps): Router {
       cancel: overrides.cancel ?? { open: asked === CANCEL_PARTS_ORDER_DIALOG },
       remove: overrides.remove ?? { open: asked === DELETE_PARTS_ORDER_DIALOG },
       panel: await loadOrderPanel(deps, req, panelOrderOfParts(order)),
-      close: { open: asked === CLOSE_DIALOG },
+      close: {
+        open: asked === CLOSE_DIALOG,
+        ...overrides.close,
+        // What the confirmation shows, carried by its form: a close over other figures is refused.
+        marks: loadedMarks(order, closeFigures(partsCloseSummaryOf(order))),
+      },
     };
     deps.render(req, res, createElement(PartsOrderDetail, props), {
       title: `Pedido ${order.number}`,
@@ -141,7 +157,7 @@ export function partsOrderRoutes(deps: WebDeps): Router {
    * goes back to the order's page, whose GET opens the same dialog with it and the errors.
    */
   const reopenAfterRefusal =
-    (req: Request, res: Response, id: string, dialog: 'upfront' | 'cancel' | 'remove') =>
+    (req: Request, res: Response, id: string, dialog: 'upfront' | 'cancel' | 'remove' | 'close') =>
     (_status: number, errors: Record<string, string>, toasts: Toast[] = []) =>
       backToCreateForm(deps, req, res, `/pedido/${id}`, {
         errors,
@@ -154,6 +170,8 @@ export function partsOrderRoutes(deps: WebDeps): Router {
     // A dialog's typing kept through a lost session has no `_dialog`: its fields tell which it was.
     const dialog = restored && (restored.values[DIALOG_FIELD] ?? dialogOfFields(restored.values));
     if (!restored || !dialog) return showDetail(req, res, {}, 200, restored?.toasts);
+    // Only a confirmation drawn from figures that changed before the click comes back this way.
+    if (dialog === 'close') return showDetail(req, res, { close: { open: true, changed: true } });
     const v = restored.values;
     const state = { open: true, errors: restored.errors };
     const overrides =
@@ -187,7 +205,11 @@ export function partsOrderRoutes(deps: WebDeps): Router {
    */
   async function settled(req: Request, res: Response, action: OrderAction): Promise<boolean> {
     const order = await loadOrder(req, res);
-    if (!order) return true;
+    return !order || settledAs(req, res, order, action);
+  }
+
+  /** As `settled`, for an order already read. */
+  function settledAs(req: Request, res: Response, order: PartsOrder, action: OrderAction): boolean {
     const toast = settledToast('parts', order.status, action);
     if (!toast) return false;
     flash(req, toast.kind, toast.text);
@@ -204,6 +226,15 @@ export function partsOrderRoutes(deps: WebDeps): Router {
       const form = validateForm(UpfrontForm, req.body);
       if (!form.ok) {
         await reopen(400, form.errors);
+        return null;
+      }
+      // Not past what is still owed; said here too for a backend that only follows SPEC §7. A finished
+      // order is left to the api, which refuses any payment (a stale page: the failure toast).
+      const order = await loadOrder(req, res);
+      if (!order) return null;
+      const tooMuch = upfrontRefusalOf(order.piece_value, order.transactions ?? [], form.data.value);
+      if (tooMuch && !isTerminal('parts', order.status)) {
+        await reopen(400, { value: tooMuch });
         return null;
       }
       const result = await upfrontPaymentPartsOrder(api, {
@@ -229,11 +260,25 @@ export function partsOrderRoutes(deps: WebDeps): Router {
     if (textOf(req.body, CLOSE_CONFIRM_FIELD) !== 'sim') {
       return res.redirect(303, `/pedido/${id}?dialogo=${CLOSE_DIALOG}`);
     }
-    if (await settled(req, res, 'close')) return;
-    const result = await closePartsOrder(req.api, { order_id: Number(id), date: today(), description: '' });
+    const order = await loadOrder(req, res);
+    if (!order || settledAs(req, res, order, 'close')) return;
+    // The figures confirmed are the ones booked: changed since they were shown, the dialog comes back
+    // with the figures as they are now (decision 024; our api checks the version again under its lock).
+    const changed = () => reopenAfterRefusal(req, res, id, 'close')(409, {});
+    if (changedSince(req.body, order, closeFigures(partsCloseSummaryOf(order)))) return changed();
+    const version = postedVersion(req.body);
+    // `version` is ours (API.md); a backend that follows only SPEC §7 ignores the field.
+    const expected = version === undefined ? {} : { version };
+    const result = await closePartsOrder(req.api, {
+      order_id: Number(id),
+      date: today(),
+      description: '',
+      ...expected,
+    });
     if (!result.ok) {
       // Another request closed or cancelled it meanwhile: as above.
       if (result.status === 409 && (await settled(req, res, 'close'))) return;
+      if (staleRefusal(result)) return changed();
       // Refused (post/redirect/get: Back and reload never send it again): the page with the toast.
       if (result.status < 500) {
         flash(req, 'error', PARTS_ORDER_TEXT.closeFailed);

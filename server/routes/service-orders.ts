@@ -5,13 +5,21 @@ import { z } from 'zod';
 import type { AnyServiceOrder } from '../../contract/service-orders.ts';
 import type { Toast } from '../../contract/web.ts';
 import { todayInShop } from '../../domain/dates.ts';
-import { CLOSE_CONFIRM_FIELD, CLOSE_DIALOG } from '../../views/components/CloseConfirmDialog.tsx';
+import { upfrontRefusalOf } from '../../domain/order-payments.ts';
+import { isTerminal } from '../../domain/statuses.ts';
+import {
+  CLOSE_CONFIRM_FIELD,
+  CLOSE_DIALOG,
+  type CloseDialogState,
+  closeFigures,
+} from '../../views/components/CloseConfirmDialog.tsx';
 import type { ManagerDialogState } from '../../views/components/ManagerDialog.tsx';
 import type { OrderPanelView } from '../../views/components/OrderPanel.tsx';
 import type { UpfrontState } from '../../views/components/UpfrontPaymentDialog.tsx';
 import {
   CANCEL_DIALOG,
   type CancelState,
+  closeSummaryOf,
   DELETE_DIALOG,
   ServiceOrderDetail,
   UPFRONT_DIALOG,
@@ -25,6 +33,7 @@ import {
 } from '../backend/service-orders.ts';
 import { loadOrderPanel, panelOrderOfService } from '../client-side/order-panel.ts';
 import type { WebDeps } from '../context.ts';
+import { changedSince, loadedMarks, postedVersion, staleRefusal } from '../forms/edit-version.ts';
 import { managerCredentials, requiredText } from '../forms/fields.ts';
 import { backToCreateForm, dialogOfFields, type Restored, restoredDraft } from '../forms/refused-create.ts';
 import { UpfrontForm } from '../forms/upfront.ts';
@@ -64,6 +73,7 @@ type DetailOverrides = {
   upfront?: UpfrontState;
   cancel?: CancelState;
   remove?: ManagerDialogState;
+  close?: CloseDialogState;
   panel?: OrderPanelView | null;
   /** A refused dialog's one-use key, when its draft brings it back (the payment still goes in once). */
   formKey?: string | undefined;
@@ -71,7 +81,7 @@ type DetailOverrides = {
 
 /** Which dialog of the order page a refused form's draft belongs to. */
 const DIALOG_FIELD = '_dialog';
-type DialogName = 'upfront' | 'cancel' | 'remove';
+type DialogName = 'upfront' | 'cancel' | 'remove' | 'close';
 
 export function serviceOrderRoutes(deps: WebDeps): Router {
   const router = Router();
@@ -108,7 +118,12 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
           upfront: overrides.upfront ?? { open: asked === UPFRONT_DIALOG },
           cancel: overrides.cancel ?? { open: asked === CANCEL_DIALOG },
           remove: overrides.remove ?? { open: asked === DELETE_DIALOG },
-          close: { open: asked === CLOSE_DIALOG },
+          close: {
+            open: asked === CLOSE_DIALOG,
+            ...overrides.close,
+            // What the confirmation shows, carried by its form: a close over other figures is refused.
+            marks: loadedMarks(found.order, closeFigures(closeSummaryOf(found))),
+          },
         },
         panel: overrides.panel ?? null,
       }),
@@ -152,6 +167,8 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
       return { cancel: { ...state, values: { cancel_motive: v.cancel_motive ?? '' } } };
     if (dialog === 'remove')
       return { remove: { ...state, values: { confirm_username: v.confirm_username ?? '' } } };
+    // Only a confirmation drawn from figures that changed before the click comes back this way.
+    if (dialog === 'close') return { close: { open: true, changed: true } };
     return {};
   }
 
@@ -194,6 +211,14 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
         await backToDialog(req, res, found, 'upfront', { errors: form.errors });
         return null;
       }
+      // Not past what is still owed; said here too for a backend that only follows SPEC §7. A finished
+      // order is left to the api, which refuses any payment (a stale page: the failure toast).
+      const finalValue = closeSummaryOf(found).finalValue;
+      const tooMuch = upfrontRefusalOf(finalValue, found.order.transactions ?? [], form.data.value);
+      if (tooMuch && !isTerminal(found.kind, found.order.status)) {
+        await backToDialog(req, res, found, 'upfront', { errors: { value: tooMuch } });
+        return null;
+      }
       const result = await upfrontPaymentServiceOrder(api, {
         service_order_id: Number(found.order.id),
         value: form.data.value / 100,
@@ -223,12 +248,21 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
       return res.redirect(303, `/os/${pathOf(found.order.id)}?dialogo=${CLOSE_DIALOG}`);
     }
     if (settled(req, res, found, 'close')) return;
+    // The figures confirmed are the ones booked: changed since they were shown, the dialog comes back
+    // with the figures as they are now (decision 024; our api checks the version again under its lock).
+    const changed = () => backToDialog(req, res, found, 'close', {});
+    if (changedSince(req.body, found.order, closeFigures(closeSummaryOf(found)))) return changed();
+    const version = postedVersion(req.body);
+    // `version` is ours (API.md); a backend that follows only SPEC §7 ignores the field.
+    const expected = version === undefined ? {} : { version };
     const result = await closeServiceOrder(req.api, {
       service_order_id: Number(found.order.id),
       date: todayInShop(tz),
+      ...expected,
     });
     if (!result.ok) {
       if (result.status === 409 && (await settledMeanwhile(req, res, 'close'))) return;
+      if (staleRefusal(result)) return changed();
       // Refused (post/redirect/get: Back and reload never send it again): the page with the toast.
       if (result.status < 500) {
         flash(req, 'error', TEXT.closeFailed);

@@ -544,6 +544,59 @@ describe.each(DB_TARGETS)('parts orders on %s', (kind) => {
       await expectRefused(() => upfront({ ...good, order_id: 999_999 }), 404);
     });
 
+    it('refuses a payment past what is still owed once the order has a value, saying how much is owed', async () => {
+      const order = await readyOrder(10.5);
+      expect(
+        (await upfront({ order_id: order.id, value: 1.17, description: 'Sinal', payment_method: 'PIX' }))
+          .status,
+      ).toBe(201);
+      const over = await expectRefused(
+        () => upfront({ order_id: order.id, value: 1050, description: 'Resto', payment_method: 'PIX' }),
+        400,
+      );
+      expect(over.body).toMatchObject({ message: 'O valor passa do que falta receber (R$ 9,33)' });
+      expect(issuesOf(over)).toEqual({ value: 'O valor passa do que falta receber (R$ 9,33)' });
+      await expectRefused(
+        () => upfront({ order_id: order.id, value: 9.34, description: 'Resto', payment_method: 'PIX' }),
+        400,
+      );
+      // Exactly what is owed is taken; then nothing more is.
+      expect(
+        (await upfront({ order_id: order.id, value: 9.33, description: 'Resto', payment_method: 'PIX' }))
+          .status,
+      ).toBe(201);
+      const full = await expectRefused(
+        () => upfront({ order_id: order.id, value: 0.01, description: 'Mais', payment_method: 'PIX' }),
+        400,
+      );
+      expect(issuesOf(full)).toEqual({ value: 'O valor passa do que falta receber (R$ 0,00)' });
+      expect((await detail(order.id)).transactions.map((t) => t.value)).toEqual([1.17, 9.33]);
+
+      // No value yet (or zero): any positive payment is taken.
+      for (const value of [null, 0]) {
+        const open = await opened({ piece_value: value });
+        const reply = await upfront({
+          order_id: open.id,
+          value: 1050,
+          description: 'Sinal',
+          payment_method: 'PIX',
+        });
+        expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      }
+    });
+
+    it('lets only what is owed through when payments race each other', async () => {
+      const order = await readyOrder(100);
+      const replies = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          upfront({ order_id: order.id, value: 30, description: `Parcela ${i}`, payment_method: 'PIX' }),
+        ),
+      );
+      expect(replies.map((r) => r.status).sort()).toEqual([201, 201, 201, 400, 400, 400, 400, 400]);
+      const paid = (await entriesOf(order.id)).filter((r) => r.type === 101);
+      expect(paid.map((r) => r.value_cents)).toEqual(['3000', '3000', '3000']);
+    });
+
     it('answers 409 on a completed or cancelled order', async () => {
       const done = await readyOrder(10);
       await close({ order_id: done.id, date: today, description: '' });
@@ -618,17 +671,47 @@ describe.each(DB_TARGETS)('parts orders on %s', (kind) => {
     });
 
     it('writes 0 when the upfront payments cover more than the value, and dates it today by default', async () => {
-      const order = await readyOrder(30);
-      await upfront({
+      const order = await readyOrder(45);
+      const paid = await upfront({
         order_id: order.id,
         value: 45,
-        description: 'Pagou tudo e mais',
+        description: 'Pagou tudo',
         payment_method: 'PIX',
       });
+      expect(paid.status).toBe(201);
+      // The value lowered after the payment.
+      expect(
+        (await put(order.id, { status: 101, piece_name: 'Tela', piece_value: 30, payment_method: 'PIX' }))
+          .status,
+      ).toBe(200);
       const reply = await close({ order_id: order.id, date: '', description: '' });
       expect(reply.body).toMatchObject({ type: 104, value: 0, date: today, description: '' });
       const closing = await close({ order_id: order.id });
       expect(closing.status).toBe(409);
+    });
+
+    it('with the version its confirmation was drawn from: changed since, 409 with the order now and nothing booked', async () => {
+      const order = await readyOrder(300);
+      const drawn = (await detail(order.id)).version as number;
+      await upfront({ order_id: order.id, value: 120, description: 'Sinal', payment_method: 'PIX' });
+      const stale = await expectRefused(
+        () => close({ order_id: order.id, date: today, description: '', version: drawn }),
+        409,
+      );
+      expect(stale.body).toMatchObject({
+        message: 'Este registro foi alterado por outra pessoa depois que você o abriu.',
+        current: { id: order.id, status: 101, piece_value: 300 },
+      });
+      expect((await detail(order.id)).status).toBe(101);
+      const now = (await detail(order.id)).version as number;
+      const reply = await close({ order_id: order.id, date: today, description: '', version: now });
+      expect(reply.body).toMatchObject({ type: 104, value: 180 });
+      // The same close again (a double click, a retry): already finished, as before versions.
+      const again = await expectRefused(
+        () => close({ order_id: order.id, date: today, description: '', version: now }),
+        409,
+      );
+      expect(again.body).toEqual({ status: 'error', message: FINISHED });
     });
 
     it('writes exactly one close entry when 20 closes arrive at once', async () => {

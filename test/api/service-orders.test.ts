@@ -867,6 +867,46 @@ describe.each(DB_TARGETS)('service orders on %s', (target) => {
       expect(late.body).toEqual({ status: 'error', message: FINISHED });
     });
 
+    it('refuses a payment past what is still owed once the order has a final value, saying how much', async () => {
+      const opened = await readyNormal(10.5);
+      const pay = (value: number) =>
+        upfront({ service_order_id: opened.id, value, description: 'Sinal', payment_method: 'PIX' });
+      expect((await pay(1.17)).status).toBe(201);
+      const over = await expectRefused(() => pay(1050), 400);
+      expect(over.body).toMatchObject({ message: 'O valor passa do que falta receber (R$ 9,33)' });
+      expect(issuesOf(over)).toEqual({ value: 'O valor passa do que falta receber (R$ 9,33)' });
+      await expectRefused(() => pay(9.34), 400);
+      expect((await pay(9.33)).status).toBe(201);
+      expect(issuesOf(await expectRefused(() => pay(0.01), 400))).toEqual({
+        value: 'O valor passa do que falta receber (R$ 0,00)',
+      });
+      expect((await order('normal', opened.id)).transactions.map((t) => t.value)).toEqual([1.17, 9.33]);
+
+      // A return counts its own final value; with none yet (or zero) any positive payment is taken.
+      const returned = await openReturned(opened.id);
+      await edit('returned', returned.id, { status: 201, return_motive: 'x', fix_value_final: 20 });
+      const toReturn = (value: number) =>
+        upfront({ service_order_id: returned.id, value, description: 'Sinal', payment_method: 'PIX' });
+      await expectRefused(() => toReturn(20.01), 400);
+      expect((await toReturn(20)).status).toBe(201);
+      const bare = await openNormal();
+      expect(
+        (
+          await upfront({
+            service_order_id: bare.id,
+            value: 1050,
+            description: 'Sinal',
+            payment_method: 'PIX',
+          })
+        ).status,
+      ).toBe(201);
+      const zero = await readyNormal(0);
+      expect(
+        (await upfront({ service_order_id: zero.id, value: 5, description: 'Sinal', payment_method: 'PIX' }))
+          .status,
+      ).toBe(201);
+    });
+
     it('checks every upfront field with the form’s messages', async () => {
       const normal = await openNormal();
       const good = { service_order_id: normal.id, value: 10, description: 'Sinal', payment_method: 'PIX' };
@@ -954,15 +994,65 @@ describe.each(DB_TARGETS)('service orders on %s', (target) => {
     });
 
     it('never writes a close entry below zero and keeps a given date and description', async () => {
-      const opened = await readyNormal(40);
-      await upfront({
+      const opened = await readyNormal(50);
+      const paid = await upfront({
         service_order_id: opened.id,
         value: 50,
         description: 'Pagou tudo',
         payment_method: 'PIX',
       });
+      expect(paid.status).toBe(201);
+      // The final value lowered after the payment.
+      const lowered = await edit('normal', opened.id, {
+        status: 104,
+        product_name: 'Notebook',
+        fix_value_final: 40,
+        fix_payment_method: 'PIX',
+      });
+      expect(lowered.status).toBe(200);
       const reply = await close({ service_order_id: opened.id, date: '2026-02-27', description: 'Retirada' });
       expect(reply.body).toMatchObject({ type: 102, value: 0, date: '2026-02-27', description: 'Retirada' });
+    });
+
+    it('with the version its confirmation was drawn from: changed since, 409 with the order now and nothing booked', async () => {
+      const opened = await readyNormal(1335, 'PIX');
+      const drawn = (await order('normal', opened.id)).version as number;
+      await edit('normal', opened.id, {
+        status: 104,
+        product_name: 'Notebook',
+        fix_value_final: 2000,
+        fix_payment_method: 'Dinheiro',
+      });
+      const stale = await expectRefused(
+        () => close({ service_order_id: opened.id, description: '', version: drawn }),
+        409,
+      );
+      expect(stale.body).toMatchObject({
+        message: 'Este registro foi alterado por outra pessoa depois que você o abriu.',
+        current: { id: opened.id, status: 104, fix_value_final: 2000, fix_payment_method: 'Dinheiro' },
+      });
+      // If-Match names it the same way.
+      const viaHeader = await fetch(`${api.url}/transactions/close/service-order`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${employee.token}`,
+          'if-match': `"${drawn}"`,
+        },
+        body: JSON.stringify({ service_order_id: opened.id, description: '' }),
+      });
+      expect(viaHeader.status).toBe(409);
+      expect((await order('normal', opened.id)).status).toBe(104);
+
+      const now = (await order('normal', opened.id)).version as number;
+      const reply = await close({ service_order_id: opened.id, description: '', version: now });
+      expect(reply.body).toMatchObject({ type: 102, value: 2000, payment_method: 'Dinheiro' });
+      // The same close again (a double click, a retry): already finished, as before versions.
+      const again = await expectRefused(
+        () => close({ service_order_id: opened.id, description: '', version: now }),
+        409,
+      );
+      expect(again.body).toEqual({ status: 'error', message: FINISHED });
     });
 
     it('closes a return (205) and an external order (301) with their own values', async () => {

@@ -96,7 +96,7 @@ describe('order pages: delivery sheet button, Total pago and Falta receber', () 
     }
   });
 
-  it('an O.S.: Total pago sums the upfront payments, Falta receber is the rest, never below zero', async () => {
+  it('an O.S.: Total pago sums the upfront payments, Falta receber is the rest; paid beyond it, Pago a mais', async () => {
     const order = await normal();
     // No final value yet: nothing to receive can be told.
     let html = (await manager.get(`/os/${order.id}`)).text;
@@ -110,10 +110,49 @@ describe('order pages: delivery sheet button, Total pago and Falta receber', () 
     expect(shown(html, 'Total pago')).toBe('R$ 80,50');
     expect(shown(html, 'Falta receber')).toBe('R$ 99,50');
 
-    await upfront(order.id, 200);
+    // The final value lowered below what was paid: the difference is owed back, never hidden as zero.
+    await repair(order.id, 71.17);
     html = (await manager.get(`/os/${order.id}`)).text;
-    expect(shown(html, 'Total pago')).toBe('R$ 280,50');
-    expect(shown(html, 'Falta receber')).toBe('R$ 0,00');
+    expect(shown(html, 'Total pago')).toBe('R$ 80,50');
+    expect(shown(html, 'Falta receber')).toBeUndefined();
+    expect(shown(html, 'Pago a mais')).toBe('R$ 9,33');
+  });
+
+  it('a cancelled O.S. or pedido has nothing left to receive: "-", whatever its value', async () => {
+    const order = await normal();
+    await repair(order.id, 180);
+    await upfront(order.id, 50);
+    await api('POST', '/transactions/cancel/service-order', {
+      service_order_id: order.id,
+      cancel_motive: 'Desistiu',
+      date: todayInShop(TZ),
+    });
+    let html = (await manager.get(`/os/${order.id}`)).text;
+    expect(shown(html, 'Total pago')).toBe('R$ 50,00');
+    expect(shown(html, 'Falta receber')).toBe('-');
+
+    const pedido = await api('POST', '/orders', {
+      client_id: clientId,
+      piece_name: 'Tela',
+      piece_value: 10.5,
+    });
+    await api('POST', '/transactions/upfront-payment/order', {
+      order_id: pedido.id,
+      value: 3.33,
+      description: 'Sinal',
+      date: todayInShop(TZ),
+      payment_method: 'Pix',
+    });
+    await api('POST', '/transactions/cancel/order', {
+      order_id: pedido.id,
+      cancel_motive: 'Desistiu',
+      date: todayInShop(TZ),
+      confirm_username: MANAGER.username,
+      confirm_password: MANAGER.password,
+    });
+    html = (await manager.get(`/pedido/${pedido.id}`)).text;
+    expect(shown(html, 'Total pago')).toBe('R$ 3,33');
+    expect(shown(html, 'Falta receber')).toBe('-');
   });
 
   it('a closed O.S. has nothing left to receive; an external one counts its service value', async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PartsOrder, paymentMethodOf } from '../../contract/parts-orders.ts';
 import { todayInShop } from '../../domain/dates.ts';
 import { SETTLED_TEXT } from '../../server/settled-orders.ts';
+import { CLOSE_CHANGED_TEXT } from '../../views/components/CloseConfirmDialog.tsx';
 import { ViewContextReact } from '../../views/context.ts';
 import { PartsOrderDetail } from '../../views/pages/PartsOrderDetail.tsx';
 import { apiLogin, createEmployee, MANAGER } from '../support/api.ts';
@@ -26,6 +27,7 @@ import {
 } from '../support/web.ts';
 
 const T = {
+  methodOffList: 'Selecione uma forma de pagamento da lista',
   created: 'Pedido cadastrado com sucesso!',
   createFailed: 'Ocorreu um erro ao criar o pedido. Cheque os dados.',
   edited: 'Pedido Editado com sucesso!',
@@ -74,6 +76,16 @@ function optionsOf(html: string, name: string): string[] {
   return [...select.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)]
     .filter((m) => m[1] !== '')
     .map((m) => decodeEntities(m[2] ?? ''));
+}
+
+/** The close confirmation's dialog, and the fields its form sends as drawn (the hidden ones). */
+function closeDialogOf(html: string) {
+  const dialog = /<dialog id="finalizar"[\s\S]*?<\/dialog>/.exec(html)?.[0] ?? '';
+  const fields: Record<string, string> = {};
+  for (const m of dialog.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
+    fields[m[1] as string] = decodeEntities(m[2] as string);
+  }
+  return { dialog, fields };
 }
 
 describe('parts orders (web parts-orders router)', () => {
@@ -403,6 +415,23 @@ describe('parts orders (web parts-orders router)', () => {
       expect(page.text).toMatch(/R\$\s1\.234,56/);
     });
 
+    it('upfront payment takes only a method of the list: a forged "Bitcoin" is refused under its field', async () => {
+      const { id } = await newOrder();
+      const res = await refusedPage(
+        manager,
+        await postForm(
+          manager,
+          `/pedido/${id}/pagamento-antecipado`,
+          { description: 'Sinal', value: '10,00', payment_method: 'Bitcoin' },
+          `/pedido/${id}`,
+        ),
+        `/pedido/${id}`,
+      );
+      expect(res.text).toMatch(dialogOpen('pagamento-antecipado'));
+      expect(fieldErrorOf(res.text, 'up-payment_method')).toBe(T.methodOffList);
+      expect((await readOrder(id)).transactions).toHaveLength(0);
+    });
+
     it('upfront payment refused by the api shows its failure toast', async () => {
       const { id } = await newOrder();
       // Cancelled meanwhile: the api refuses any payment on it.
@@ -478,6 +507,108 @@ describe('parts orders (web parts-orders router)', () => {
       // A retry after an answer that was lost: the order as it is, said so, nothing booked twice.
       expect(await toastsAfter(again, `/pedido/${id}`)).toEqual([SETTLED_TEXT.partsOrder.closed]);
       expect((await readOrder(id)).transactions.filter((t) => t.type === 104)).toHaveLength(1);
+    });
+
+    it('send to cash from a confirmation drawn before the order changed: nothing booked, the new figures shown', async () => {
+      const { id } = await readyOrder(300);
+      const tabA = closeDialogOf((await manager.get(`/pedido/${id}?dialogo=finalizar`)).text);
+      expect(detailOf(tabA.dialog, 'Vai para o caixa')).toBe('R$ 300,00');
+      // Tab B takes an upfront payment meanwhile.
+      const paid = await api('POST', '/transactions/upfront-payment/order', {
+        order_id: id,
+        value: 120,
+        description: 'Sinal',
+        date: todayInShop(),
+        payment_method: 'Pix',
+      });
+      expect(paid.status).toBe(201);
+
+      const res = await manager.post(`/pedido/${id}/enviar-caixa`).type('form').send(tabA.fields);
+      const page = await refusedPage(manager, res, `/pedido/${id}`);
+      expect((await readOrder(id)).status).toBe(100);
+      expect(page.text).toMatch(dialogOpen('finalizar'));
+      const again = closeDialogOf(page.text);
+      expect(again.dialog).toContain(CLOSE_CHANGED_TEXT.partsOrder);
+      expect(detailOf(again.dialog, 'Pagamentos antecipados')).toBe('R$ 120,00');
+      expect(detailOf(again.dialog, 'Vai para o caixa')).toBe('R$ 180,00');
+
+      const confirmed = await manager.post(`/pedido/${id}/enviar-caixa`).type('form').send(again.fields);
+      expect(await toastsAfter(confirmed, `/pedido/${id}`)).toEqual([T.closed]);
+      expect((await readOrder(id)).transactions.find((t) => t.type === 104)?.value).toBe(180);
+      // The same confirmation sent again (a double click, a retry): done already, nothing booked twice.
+      const repeated = await manager.post(`/pedido/${id}/enviar-caixa`).type('form').send(again.fields);
+      expect(await toastsAfter(repeated, `/pedido/${id}`)).toEqual([SETTLED_TEXT.partsOrder.closed]);
+      expect((await readOrder(id)).transactions.filter((t) => t.type === 104)).toHaveLength(1);
+    });
+
+    it('an upfront payment past what is still owed is refused on its field, the typing kept', async () => {
+      const { id } = await readyOrder(10.5);
+      const first = await postForm(
+        manager,
+        `/pedido/${id}/pagamento-antecipado`,
+        { description: 'Sinal', value: '1,17', payment_method: 'Pix' },
+        `/pedido/${id}`,
+      );
+      expect(await toastsAfter(first, `/pedido/${id}`)).toEqual([T.upfront]);
+      const refused = await refusedPage(
+        manager,
+        await postForm(
+          manager,
+          `/pedido/${id}/pagamento-antecipado`,
+          { description: 'Resto', value: '1.050,00', payment_method: 'Pix' },
+          `/pedido/${id}`,
+        ),
+        `/pedido/${id}`,
+      );
+      expect(refused.text).toMatch(dialogOpen('pagamento-antecipado'));
+      expect(fieldErrorOf(refused.text, 'up-value')).toBe('O valor passa do que falta receber (R$ 9,33)');
+      expect(inputValueOf(refused.text, 'value')).toBe('1.050,00');
+      expect(inputValueOf(refused.text, 'description')).toBe('Resto');
+      expect((await readOrder(id)).transactions.map((t) => t.value)).toEqual([1.17]);
+      expect(detailOf(refused.text, 'Falta receber')).toBe('R$ 9,33');
+    });
+
+    it('a value lowered below the payments shows "Pago a mais"; a cancelled order has nothing to receive', async () => {
+      const { id } = await readyOrder(100);
+      const paid = await api('POST', '/transactions/upfront-payment/order', {
+        order_id: id,
+        value: 100,
+        description: 'Sinal',
+        date: todayInShop(),
+        payment_method: 'Pix',
+      });
+      expect(paid.status).toBe(201);
+      const lowered = await api('PUT', `/orders/${id}`, {
+        status: 100,
+        piece_name: 'Tela LCD',
+        piece_value: 90.67,
+        payment_method: 'Pix',
+      });
+      expect(lowered.status).toBe(200);
+      const page = (await manager.get(`/pedido/${id}?dialogo=finalizar`)).text;
+      expect(detailOf(page, 'Total pago')).toBe('R$ 100,00');
+      expect(detailOf(page, 'Pago a mais')).toBe('R$ 9,33');
+      expect(detailOf(page.replace(/<dialog[\s\S]*?<\/dialog>/g, ''), 'Falta receber')).toBeUndefined();
+      expect(detailOf(closeDialogOf(page).dialog, 'Pago a mais')).toBe('R$ 9,33');
+
+      const other = await readyOrder(10.5);
+      await api('POST', '/transactions/upfront-payment/order', {
+        order_id: other.id,
+        value: 3.33,
+        description: 'Sinal',
+        date: todayInShop(),
+        payment_method: 'Pix',
+      });
+      const cancelled = await api('POST', '/transactions/cancel/order', {
+        order_id: other.id,
+        cancel_motive: 'Desistiu',
+        date: todayInShop(),
+        ...creds(MANAGER),
+      });
+      expect(cancelled.status).toBe(201);
+      const after = (await manager.get(`/pedido/${other.id}`)).text;
+      expect(detailOf(after, 'Total pago')).toBe('R$ 3,33');
+      expect(detailOf(after, 'Falta receber')).toBe('-');
     });
   });
 
@@ -753,6 +884,34 @@ describe('parts orders (web parts-orders router)', () => {
       );
       expect(cleared.status).toBe(303);
       expect((await readOrder(id)).manufacturer_date).toBeNull();
+    });
+
+    it('a payment method off the list is refused, unless it is the one the order already has (older data)', async () => {
+      const path = (id: number) => `/editar-pedido/${id}`;
+      const save = async (id: number, fields: Record<string, string>) =>
+        postForm(manager, path(id), { status: '100', piece_name: 'Tela', ...fields }, path(id));
+      // A forged method on an order paid by Pix.
+      const paid = await newOrder();
+      await api('PUT', `/orders/${paid.id}`, { status: 100, piece_name: 'Tela', payment_method: 'Pix' });
+      const forged = await refusedPage(
+        manager,
+        await save(paid.id, { payment_method: 'Fiado' }),
+        path(paid.id),
+      );
+      expect(fieldErrorOf(forged.text, 'f-payment_method')).toBe(T.methodOffList);
+      expect((await readOrder(paid.id)).payment_method).toBe('Pix');
+      // An order an older backend stored with free text stays editable with it, and only with it.
+      const old = await newOrder();
+      await api('PUT', `/orders/${old.id}`, { status: 100, piece_name: 'Tela', payment_method: 'Fiado' });
+      const other = await refusedPage(
+        manager,
+        await save(old.id, { payment_method: 'Bitcoin' }),
+        path(old.id),
+      );
+      expect(fieldErrorOf(other.text, 'f-payment_method')).toBe(T.methodOffList);
+      const kept = await save(old.id, { piece_name: 'Tela nova', payment_method: 'Fiado' });
+      expect(await toastsAfter(kept, `/pedido/${old.id}`)).toEqual([T.edited]);
+      expect(await readOrder(old.id)).toMatchObject({ piece_name: 'Tela nova', payment_method: 'Fiado' });
     });
 
     it('sent to the cash while being edited: nothing saved, the typing shown to copy (never the failure toast)', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDisplayDate, todayInShop } from '../../domain/dates.ts';
 import { transactionLabel } from '../../domain/transactions.ts';
 import { SETTLED_TEXT } from '../../server/settled-orders.ts';
+import { CLOSE_CHANGED_TEXT } from '../../views/components/CloseConfirmDialog.tsx';
 import { brl } from '../../views/format.ts';
 import { apiCall, apiLogin, createEmployee, MANAGER } from '../support/api.ts';
 import { dialogOpen } from '../support/html.ts';
@@ -23,6 +24,7 @@ import {
 } from '../support/web.ts';
 
 const TEXT = {
+  methodOffList: 'Selecione uma forma de pagamento da lista',
   notFound: 'Nenhuma O.S. encontrada',
   edited: 'O.S. Editada com sucesso!',
   returnEdited: 'O.S. de Retorno editada com sucesso!',
@@ -150,6 +152,16 @@ function paymentRows(html: string): string[][] {
   return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) =>
     [...(row[1] ?? '').matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) => decodeEntities(c[1] ?? '')),
   );
+}
+
+/** The close confirmation's dialog, and the fields its form sends as drawn (the hidden ones). */
+function closeDialogOf(html: string) {
+  const dialog = /<dialog id="finalizar"[\s\S]*?<\/dialog>/.exec(html)?.[0] ?? '';
+  const fields: Record<string, string> = {};
+  for (const m of dialog.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
+    fields[m[1] as string] = decodeEntities(m[2] as string);
+  }
+  return { dialog, fields };
 }
 
 describe('service orders (web service-orders router)', () => {
@@ -579,6 +591,22 @@ describe('service orders (web service-orders router)', () => {
       expect((await getOrder('normal', order.id)).transactions).toEqual([]);
     });
 
+    it('takes only a payment method of the list: a forged "Bitcoin" is refused under its field, nothing paid', async () => {
+      const order = await newNormal();
+      const res = await refusedPage(
+        manager,
+        await post(manager, order.id, 'pagamento-antecipado', {
+          description: 'Sinal',
+          value: '10,00',
+          payment_method: 'Bitcoin',
+        }),
+        `/os/${order.id}`,
+      );
+      expect(dialogOpen(res.text, 'pagamento-antecipado')).toBe(true);
+      expect(fieldErrorOf(res.text, 'up-payment_method')).toBe(TEXT.methodOffList);
+      expect((await getOrder('normal', order.id)).transactions).toEqual([]);
+    });
+
     it('takes "1.234,56" and "10,5", dated today in the shop, and lists them on the page', async () => {
       const order = await newNormal();
       const first = await post(employee, order.id, 'pagamento-antecipado', {
@@ -746,6 +774,126 @@ describe('service orders (web service-orders router)', () => {
         SETTLED_TEXT.serviceOrder.cancelClosed,
       ]);
       expect(((await getOrder('normal', order.id)).transactions as Tx[]).length).toBe(2);
+    });
+
+    it('two tabs: B changes the value and method after A opened the confirmation; A books nothing and sees the new figures', async () => {
+      const order = await newNormal();
+      await change('normal', order.id, { ...REPAIR, fix_value_final: 1335, fix_payment_method: 'Pix' });
+      await created('POST', '/transactions/upfront-payment/service-order', {
+        service_order_id: order.id,
+        value: 100,
+        description: 'Sinal',
+        payment_method: 'Pix',
+      });
+      const tabA = closeDialogOf((await employee.get(`/os/${order.id}?dialogo=finalizar`)).text);
+      expect(shown(tabA.dialog, 'Vai para o caixa')).toBe('R$ 1.235,00');
+      expect(shown(tabA.dialog, 'Forma de pagamento')).toBe('Pix');
+      // Tab B.
+      await change('normal', order.id, { fix_value_final: 2000, fix_payment_method: 'Dinheiro' });
+
+      const res = await employee.post(`/os/${order.id}/finalizar`).type('form').send(tabA.fields);
+      const page = await refusedPage(employee, res, `/os/${order.id}`);
+      const saved = await getOrder('normal', order.id);
+      expect(saved.status).toBe(104);
+      expect((saved.transactions as Tx[]).map((t) => t.type)).toEqual([101]);
+      expect(dialogOpen(page.text, 'finalizar')).toBe(true);
+      const again = closeDialogOf(page.text);
+      expect(again.dialog).toContain(CLOSE_CHANGED_TEXT.serviceOrder);
+      expect(shown(again.dialog, 'Valor final')).toBe('R$ 2.000,00');
+      expect(shown(again.dialog, 'Vai para o caixa')).toBe('R$ 1.900,00');
+      expect(shown(again.dialog, 'Forma de pagamento')).toBe('Dinheiro');
+      expect(toastsOf(page.text)).toEqual([]);
+
+      // Confirmed again over the figures now shown: booked as shown.
+      const confirmed = await employee.post(`/os/${order.id}/finalizar`).type('form').send(again.fields);
+      const done = await follow(employee, confirmed, `/os/${order.id}`);
+      expect(toastsOf(done.text)).toEqual([TEXT.closed]);
+      const closedEntry = ((await getOrder('normal', order.id)).transactions as Tx[]).find(
+        (t) => t.type === 102,
+      );
+      expect([closedEntry?.value, closedEntry?.payment_method]).toEqual([1900, 'Dinheiro']);
+      // The same confirmation sent again (a double click, a retry): done already, nothing booked twice.
+      const repeated = await employee.post(`/os/${order.id}/finalizar`).type('form').send(again.fields);
+      const shownAgain = await follow(employee, repeated, `/os/${order.id}`);
+      expect(toastsOf(shownAgain.text)).toEqual([SETTLED_TEXT.serviceOrder.closed]);
+      expect(((await getOrder('normal', order.id)).transactions as Tx[]).map((t) => t.type)).toEqual([
+        101, 102,
+      ]);
+    });
+
+    it('against a backend without versions the figures shown are compared instead', async () => {
+      const order = await newNormal();
+      await change('normal', order.id, { ...REPAIR, fix_value_final: 300 });
+      const { fields } = closeDialogOf((await employee.get(`/os/${order.id}?dialogo=finalizar`)).text);
+      delete fields._version;
+      expect(fields._loaded).toBeTruthy();
+      await created('POST', '/transactions/upfront-payment/service-order', {
+        service_order_id: order.id,
+        value: 50,
+        description: 'Sinal',
+        payment_method: 'Pix',
+      });
+      const res = await employee.post(`/os/${order.id}/finalizar`).type('form').send(fields);
+      const page = await refusedPage(employee, res, `/os/${order.id}`);
+      expect(closeDialogOf(page.text).dialog).toContain(CLOSE_CHANGED_TEXT.serviceOrder);
+      expect(shown(closeDialogOf(page.text).dialog, 'Vai para o caixa')).toBe('R$ 250,00');
+      expect((await getOrder('normal', order.id)).status).toBe(104);
+    });
+  });
+
+  describe('paid beyond the final value', () => {
+    it('an upfront payment past what is still owed is refused on its field, the typing kept', async () => {
+      const order = await newNormal();
+      await change('normal', order.id, { ...REPAIR, fix_value_final: 10.5 });
+      await created('POST', '/transactions/upfront-payment/service-order', {
+        service_order_id: order.id,
+        value: 1.17,
+        description: 'Sinal',
+        payment_method: 'Pix',
+      });
+      const res = await refusedPage(
+        employee,
+        await post(employee, order.id, 'pagamento-antecipado', {
+          description: 'Resto',
+          value: '1.050,00',
+          payment_method: 'Pix',
+        }),
+        `/os/${order.id}`,
+      );
+      expect(dialogOpen(res.text, 'pagamento-antecipado')).toBe(true);
+      expect(fieldErrorOf(res.text, 'up-value')).toBe('O valor passa do que falta receber (R$ 9,33)');
+      expect(inputValue(res.text, 'value')).toBe('1.050,00');
+      expect(inputValue(res.text, 'description')).toBe('Resto');
+      expect(((await getOrder('normal', order.id)).transactions as Tx[]).map((t) => t.value)).toEqual([1.17]);
+
+      // Exactly what is owed is taken.
+      const rest = await post(employee, order.id, 'pagamento-antecipado', {
+        description: 'Resto',
+        value: '9,33',
+        payment_method: 'Pix',
+      });
+      const page = await follow(employee, rest, `/os/${order.id}`);
+      expect(toastsOf(page.text)).toEqual([TEXT.upfrontDone]);
+      expect(shown(page.text, 'Falta receber')).toBe('R$ 0,00');
+    });
+
+    it('the value lowered after the payments: "Pago a mais" on the page and in the confirmation', async () => {
+      const order = await newNormal();
+      await change('normal', order.id, { ...REPAIR, fix_value_final: 100 });
+      await created('POST', '/transactions/upfront-payment/service-order', {
+        service_order_id: order.id,
+        value: 100,
+        description: 'Sinal',
+        payment_method: 'Pix',
+      });
+      await change('normal', order.id, { fix_value_final: 90.67 });
+      const html = (await employee.get(`/os/${order.id}?dialogo=finalizar`)).text;
+      expect(shown(html, 'Total pago')).toBe('R$ 100,00');
+      expect(shown(html, 'Pago a mais')).toBe('R$ 9,33');
+      expect(valuesOf(html, 'Falta receber')).toEqual([]);
+      const { dialog } = closeDialogOf(html);
+      expect(shown(dialog, 'Vai para o caixa')).toBe('R$ 0,00');
+      expect(shown(dialog, 'Pago a mais')).toBe('R$ 9,33');
     });
   });
 
@@ -960,6 +1108,30 @@ describe('service orders (web service-orders router)', () => {
       expect(shown(page.text, 'Valor final')).toBe('R$ 1.234,56');
       expect(shown(page.text, 'Peças')).toBe('Tela; Bateria');
       expect(shown(page.text, 'Status')).toBe('Cliente Notificado');
+    });
+
+    it('a payment method off the list is refused, unless it is the one the order already has (older data)', async () => {
+      const order = await newNormal();
+      const path = `/editar-os/${order.id}`;
+      const forged = await refusedPage(
+        manager,
+        await postForm(manager, path, formOf({ fix_payment_method: 'Fiado' })),
+        path,
+      );
+      expect(fieldErrorOf(forged.text, 'f-fix_payment_method')).toBe(TEXT.methodOffList);
+      expect((await getOrder('normal', order.id)).fix_payment_method).not.toBe('Fiado');
+      // An older backend's free text stays editable with it.
+      await change('normal', order.id, { fix_payment_method: 'Fiado' });
+      const kept = await postForm(
+        manager,
+        path,
+        formOf({ product_model: 'Inspiron 16', fix_payment_method: 'Fiado' }),
+      );
+      expect(toastsOf((await follow(manager, kept, `/os/${order.id}`)).text)).toEqual([TEXT.edited]);
+      expect(await getOrder('normal', order.id)).toMatchObject({
+        product_model: 'Inspiron 16',
+        fix_payment_method: 'Fiado',
+      });
     });
 
     it('a failure of the api: the edit-failure toast, the values kept', async () => {

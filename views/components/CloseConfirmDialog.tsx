@@ -1,5 +1,5 @@
 import { brl } from '../format.ts';
-import { DetailList } from './DetailList.tsx';
+import { DetailList, type DetailRow } from './DetailList.tsx';
 import { Dialog, DialogCancel } from './Dialog.tsx';
 import { Form } from './Form.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
@@ -7,6 +7,14 @@ import { SubmitButton } from './SubmitButton.tsx';
 export const CLOSE_DIALOG = 'finalizar';
 /** The confirmation the close form carries: a POST without it only opens this dialog. */
 export const CLOSE_CONFIRM_FIELD = 'confirmado';
+
+/** Said in the dialog drawn again when the order changed between showing its figures and the click. */
+export const CLOSE_CHANGED_TEXT = {
+  serviceOrder:
+    'Esta O.S. foi alterada depois que esta confirmação foi aberta, e nada foi enviado ao caixa. Confira de novo os valores abaixo antes de confirmar.',
+  partsOrder:
+    'Este pedido foi alterado depois que esta confirmação foi aberta, e nada foi enviado ao caixa. Confira de novo os valores abaixo antes de confirmar.',
+} as const;
 
 export type CloseSummary = {
   /** The final value, in reais (null when none yet: the api will refuse). */
@@ -16,31 +24,74 @@ export type CloseSummary = {
   upfront: number;
 };
 
+export type CloseDialogState = {
+  open: boolean;
+  /**
+   * What the confirmation was drawn from (the order's version, a hash of the figures shown), posted
+   * with it: figures that changed before the click are not booked (server/forms/edit-version.ts).
+   */
+  marks?: Record<string, string> | undefined;
+  /** The order changed since the confirmation the person clicked: drawn again, with the notice. */
+  changed?: boolean | undefined;
+};
+
+const cents = (reais: number) => Math.round(reais * 100);
+
 /** What the close books: the final value minus the upfront payments, never below zero (API.md Orders). */
 export function toCash(summary: CloseSummary): number | null {
   if (summary.finalValue === null) return null;
-  return Math.max(0, Math.round(summary.finalValue * 100) - Math.round(summary.upfront * 100)) / 100;
+  return Math.max(0, cents(summary.finalValue) - cents(summary.upfront)) / 100;
+}
+
+/** The upfront payments beyond the final value (it was lowered after them): owed back to the client. */
+function overpaid(summary: CloseSummary): number {
+  if (summary.finalValue === null) return 0;
+  return Math.max(0, cents(summary.upfront) - cents(summary.finalValue)) / 100;
+}
+
+/** The rows the confirmation shows, as shown: what the person agrees to book. */
+export function closeRows(summary: CloseSummary): DetailRow[] {
+  const over = overpaid(summary);
+  const overRow: DetailRow[] = over > 0 ? [['Pago a mais', brl(over)]] : [];
+  return [
+    ['Valor final', brl(summary.finalValue)],
+    ['Pagamentos antecipados', brl(summary.upfront)],
+    ['Vai para o caixa', brl(toCash(summary))],
+    ...overRow,
+    ['Forma de pagamento', summary.paymentMethod || '-'],
+  ];
+}
+
+/** The figures of closeRows by label, for the hash the form carries against a backend without versions. */
+export function closeFigures(summary: CloseSummary): Record<string, string> {
+  return Object.fromEntries(closeRows(summary).map(([label, value]) => [label, String(value)]));
 }
 
 /**
  * 'Finalizar e Enviar para o caixa', confirmed: the final value, the upfront payments and what goes to
  * the cash, before anything is booked. Without JS the trigger opens this page with the dialog open.
  */
-export function CloseConfirmDialog(props: { action: string; open: boolean; summary: CloseSummary }) {
-  const { summary } = props;
+export function CloseConfirmDialog(props: {
+  action: string;
+  state: CloseDialogState;
+  summary: CloseSummary;
+  changedText: string;
+}) {
+  const { state } = props;
   return (
-    <Dialog id={CLOSE_DIALOG} title="Finalizar e Enviar para o caixa" open={props.open}>
+    <Dialog id={CLOSE_DIALOG} title="Finalizar e Enviar para o caixa" open={state.open}>
+      {state.changed ? (
+        <p role="alert" className="field-error">
+          {props.changedText}
+        </p>
+      ) : null}
       <p>Confira antes de confirmar: depois de enviada ao caixa, a ordem não pode mais ser editada.</p>
-      <DetailList
-        rows={[
-          ['Valor final', brl(summary.finalValue)],
-          ['Pagamentos antecipados', brl(summary.upfront)],
-          ['Vai para o caixa', brl(toCash(summary))],
-          ['Forma de pagamento', summary.paymentMethod || '-'],
-        ]}
-      />
+      <DetailList rows={closeRows(props.summary)} />
       <Form action={props.action} label="Confirmar envio ao caixa">
         <input type="hidden" name={CLOSE_CONFIRM_FIELD} value="sim" />
+        {Object.entries(state.marks ?? {}).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <div className="actions">
           <SubmitButton label="Confirmar e enviar ao caixa" busyLabel="Enviando..." />
           <DialogCancel />

@@ -1,9 +1,15 @@
 import { type PartsOrder, paymentMethodOf } from '../../contract/parts-orders.ts';
 import { formatDisplayDate } from '../../domain/dates.ts';
-import { isTerminal } from '../../domain/statuses.ts';
+import { isTerminal, TERMINAL_STATUSES } from '../../domain/statuses.ts';
 import { TRANSACTION_TYPES } from '../../domain/transactions.ts';
 import { ClientDetails, orDash } from '../components/ClientDetails.tsx';
-import { CLOSE_DIALOG, CloseConfirmDialog } from '../components/CloseConfirmDialog.tsx';
+import {
+  CLOSE_CHANGED_TEXT,
+  CLOSE_DIALOG,
+  CloseConfirmDialog,
+  type CloseDialogState,
+  type CloseSummary,
+} from '../components/CloseConfirmDialog.tsx';
 import { DetailList, type DetailRow } from '../components/DetailList.tsx';
 import { DialogTrigger } from '../components/Dialog.tsx';
 import { ManagerDialog, type ManagerDialogState } from '../components/ManagerDialog.tsx';
@@ -28,12 +34,24 @@ export type PartsOrderDetailProps = {
   /** The shop's time zone (SHOP_TZ): timestamps read as the shop's calendar day. */
   shopTz: string;
   upfront: UpfrontState;
-  close?: { open: boolean } | undefined;
+  close?: CloseDialogState | undefined;
   cancel: ManagerDialogState & { values?: { confirm_username?: string; cancel_motive?: string } };
   remove: ManagerDialogState;
   /** The client's side (decision 020); absent against a backend without it. */
   panel?: OrderPanelView | null;
 };
+
+/** What closing the order books (API.md Orders): its value, its method, the upfront payments. */
+export function partsCloseSummaryOf(order: PartsOrder): CloseSummary {
+  const upfront = (order.transactions ?? [])
+    .filter((t) => t.type === TRANSACTION_TYPES.UPFRONT_PAYMENT)
+    .reduce((sum, t) => sum + Math.round(Number(t.value) * 100), 0);
+  return {
+    finalValue: order.piece_value ?? null,
+    paymentMethod: paymentMethodOf(order) ?? null,
+    upfront: upfront / 100,
+  };
+}
 
 /**
  * The parts order (SPEC §2 Parts order detail): client, order data, upfront payments, and the actions.
@@ -119,7 +137,11 @@ export function PartsOrderDetail({
 
       <h2>Pagamentos antecipados</h2>
       <Payments transactions={upfronts} empty="Sem pagamentos antecipados" />
-      <PaymentSummary transactions={order.transactions ?? []} finalValue={order.piece_value} />
+      <PaymentSummary
+        transactions={order.transactions ?? []}
+        finalValue={order.piece_value}
+        cancelled={order.status === TERMINAL_STATUSES.parts.cancelled}
+      />
 
       {panel ? <OrderPanel panel={panel} kind="parts" tz={shopTz} /> : null}
 
@@ -128,12 +150,9 @@ export function PartsOrderDetail({
           <UpfrontPaymentDialog action={`${base}/pagamento-antecipado`} state={upfront} />
           <CloseConfirmDialog
             action={`${base}/enviar-caixa`}
-            open={close?.open ?? false}
-            summary={{
-              finalValue: order.piece_value ?? null,
-              paymentMethod: paymentMethodOf(order) ?? null,
-              upfront: upfronts.reduce((sum, t) => sum + Math.round(Number(t.value) * 100), 0) / 100,
-            }}
+            state={close ?? { open: false }}
+            summary={partsCloseSummaryOf(order)}
+            changedText={CLOSE_CHANGED_TEXT.partsOrder}
           />
           <ManagerDialog
             id={CANCEL_PARTS_ORDER_DIALOG}

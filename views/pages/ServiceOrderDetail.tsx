@@ -5,10 +5,16 @@ import type {
   ReturnedOrder,
 } from '../../contract/service-orders.ts';
 import { formatDisplayDate } from '../../domain/dates.ts';
-import { isTerminal, type OrderKind, showsFinishDate } from '../../domain/statuses.ts';
+import { isTerminal, type OrderKind, showsFinishDate, TERMINAL_STATUSES } from '../../domain/statuses.ts';
 import { TRANSACTION_TYPES } from '../../domain/transactions.ts';
 import { ClientDetails, orDash } from '../components/ClientDetails.tsx';
-import { CLOSE_DIALOG, CloseConfirmDialog, type CloseSummary } from '../components/CloseConfirmDialog.tsx';
+import {
+  CLOSE_CHANGED_TEXT,
+  CLOSE_DIALOG,
+  CloseConfirmDialog,
+  type CloseDialogState,
+  type CloseSummary,
+} from '../components/CloseConfirmDialog.tsx';
 import { DetailList, type DetailRow } from '../components/DetailList.tsx';
 import { Dialog, DialogCancel, DialogTrigger } from '../components/Dialog.tsx';
 import type { FieldErrors } from '../components/Field.tsx';
@@ -45,14 +51,14 @@ export type ServiceOrderDetailProps = {
     upfront: UpfrontState;
     cancel: CancelState;
     remove: ManagerDialogState;
-    close?: { open: boolean };
+    close?: CloseDialogState;
   };
   /** The client's side (decision 020); absent against a backend without it. */
   panel?: OrderPanelView | null;
 };
 
 /** What closing the order books (API.md Orders): its final value, its method, the upfront payments. */
-function closeSummaryOf(found: AnyServiceOrder): CloseSummary {
+export function closeSummaryOf(found: AnyServiceOrder): CloseSummary {
   const upfront = (found.order.transactions ?? [])
     .filter((t) => t.type === TRANSACTION_TYPES.UPFRONT_PAYMENT)
     .reduce((sum, t) => sum + Math.round(Number(t.value) * 100), 0);
@@ -279,6 +285,7 @@ export function ServiceOrderDetail({ found, tz, dialogs, panel }: ServiceOrderDe
       <PaymentSummary
         transactions={order.transactions ?? []}
         finalValue={found.kind === 'external' ? found.order.service_value : found.order.fix_value_final}
+        cancelled={order.status === TERMINAL_STATUSES[kind].cancelled}
       />
 
       {panel ? <OrderPanel panel={panel} kind={kind} tz={tz} /> : null}
@@ -290,8 +297,9 @@ export function ServiceOrderDetail({ found, tz, dialogs, panel }: ServiceOrderDe
           ) : null}
           <CloseConfirmDialog
             action={`${base}/finalizar`}
-            open={dialogs.close?.open ?? false}
+            state={dialogs.close ?? { open: false }}
             summary={closeSummaryOf(found)}
+            changedText={CLOSE_CHANGED_TEXT.serviceOrder}
           />
           <CancelDialog action={`${base}/cancelar`} number={order.number} state={dialogs.cancel} />
           <ManagerDialog
