@@ -65,7 +65,8 @@ export function cancelPartsOrder(
 
 export function closePartsOrder(
   backend: Backend,
-  body: { order_id: number; date: string; description: string },
+  /** `version`: ours (decision 024), the order's version the confirmation showed; SPEC §7 has none. */
+  body: { order_id: number; date: string; description: string; version?: number },
 ) {
   return backend.call<Transaction>('POST', 'transactions/close/order', { body });
 }

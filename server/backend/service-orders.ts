@@ -101,7 +101,11 @@ export function cancelServiceOrder(
 ) {
   return backend.call<Transaction>('POST', '/transactions/cancel/service-order', { body });
 }
-export function closeServiceOrder(backend: Backend, body: { service_order_id: number; date: string }) {
+export function closeServiceOrder(
+  backend: Backend,
+  /** `version`: ours (decision 024), the order's version the confirmation showed; SPEC §7 has none. */
+  body: { service_order_id: number; date: string; version?: number },
+) {
   return backend.call<Transaction>('POST', '/transactions/close/service-order', {
     body: { ...body, description: '' },
   });

@@ -1183,6 +1183,9 @@ describe('service orders (web service-orders router)', () => {
       const page = await backToForm(manager, refused, path);
       expect(page.status).toBe(200);
       expect(page.text).toContain('Outra pessoa alterou esta O.S.');
+      expect(decodeEntities(page.text)).toContain(
+        'Enquanto você editava, outra pessoa salvou esta O.S. Nada do que você digitou foi perdido',
+      );
       const rows = conflictRowsOf(page.text);
       expect(rows).toContainEqual(['Status', 'Consertada', 'Pendente de Orçamento']);
       expect(rows).toContainEqual(['Técnico', 'Bia', '-']);
