@@ -139,16 +139,19 @@ describe('consulta (web consulta router)', () => {
       expect(emptyOf(page.text)).toBeUndefined();
     });
 
-    it.each(['', '   '])("'Digite algo para buscar' for the text %j, the option kept", async (q) => {
-      for (const tipo of ['cliente', 'os', 'pedido']) {
-        const res = await search(q, tipo);
-        expect(res.status).toBe(400);
-        expect(fieldErrorOf(res.text, 'f-q')).toBe(TEXT.required);
-        expect(res.text).toContain(`<option value="${tipo}" selected="">`);
-        expect(emptyOf(res.text)).toBeUndefined();
-        expect(toastsOf(res.text)).toEqual([]);
-      }
-    });
+    it.each(['', '   ', '\u0000', ' \u0000 '])(
+      "'Digite algo para buscar' for the text %j, the option kept",
+      async (q) => {
+        for (const tipo of ['cliente', 'os', 'pedido']) {
+          const res = await search(q, tipo);
+          expect(res.status).toBe(400);
+          expect(fieldErrorOf(res.text, 'f-q')).toBe(TEXT.required);
+          expect(res.text).toContain(`<option value="${tipo}" selected="">`);
+          expect(emptyOf(res.text)).toBeUndefined();
+          expect(toastsOf(res.text)).toEqual([]);
+        }
+      },
+    );
 
     it('a search option is required', async () => {
       const res = await search('maria', '');
