@@ -31,6 +31,10 @@ async function drawn(page: Page, label: string, list = 'dl'): Promise<string[]> 
 }
 
 /** The id of the element that has the keyboard focus ('' for none or <body>). */
+/**
+ * The focused element's id. Read with expect.poll: the browser moves the focus to an `autofocus` field
+ * when it next renders, which on a loaded machine can come after the load event.
+ */
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
 /** Clicks (or presses) and waits for the next page to load. */
@@ -145,7 +149,7 @@ describe('comforts in Chromium', () => {
             () => (document.getElementById('f-city') as HTMLInputElement).value !== '',
           );
           expect(loads, 'no page load: the island looked it up').toBe(0);
-          expect(await focusedId(page)).toBe('f-number');
+          await expect.poll(() => focusedId(page)).toBe('f-number');
         } else {
           await andLoad(page, () => form.getByLabel('CEP', { exact: true }).press('Enter'));
           expect(new URL(page.url()).pathname).toBe('/cadastrar-cliente');
@@ -164,7 +168,7 @@ describe('comforts in Chromium', () => {
         ]);
         expect(await clientCount()).toBe(before + 1);
         expect(await page.locator('.selected-client').textContent()).toContain(name);
-        expect(await focusedId(page)).toBe('f-product_name');
+        await expect.poll(() => focusedId(page)).toBe('f-product_name');
         expectNoProblems(page, 'Cadastrar Cliente');
       } finally {
         await page.context().close();
@@ -180,11 +184,11 @@ describe('comforts in Chromium', () => {
           ['/abrir-pedido', 'f-piece_name'],
         ] as const) {
           await page.goto(`${system.url}${path}`);
-          expect(await focusedId(page), `${path}: the search first`).toBe('f-busca');
+          await expect.poll(() => focusedId(page), { message: `${path}: the search first` }).toBe('f-busca');
           await page.keyboard.type('Rosa');
           await andLoad(page, () => page.keyboard.press('Enter'));
           await andLoad(page, () => page.getByRole('link', { name: 'Selecionar' }).first().click());
-          expect(await focusedId(page), path).toBe(first);
+          await expect.poll(() => focusedId(page), { message: path }).toBe(first);
         }
 
         // Abrir Serviço Externo: a product name but a date that does not exist.
@@ -194,7 +198,7 @@ describe('comforts in Chromium', () => {
         await form.getByLabel('Data', { exact: true }).fill('31/02/2026');
         await andLoad(page, () => form.getByRole('button', { name: 'Salvar' }).click());
         expect(await page.locator('#f-service_date-error').textContent()).toBeTruthy();
-        expect(await focusedId(page)).toBe('f-service_date');
+        await expect.poll(() => focusedId(page)).toBe('f-service_date');
 
         // Abrir O.S. with no product name: the focus is back on it, with its message.
         await page.goto(`${system.url}/abrir-os-normal?cliente=${clientId}`);
@@ -204,7 +208,7 @@ describe('comforts in Chromium', () => {
         expect(await page.locator('#f-product_name-error').textContent()).toBe(
           'Nome do produto é obrigatório',
         );
-        expect(await focusedId(page)).toBe('f-product_name');
+        await expect.poll(() => focusedId(page)).toBe('f-product_name');
       } finally {
         await page.context().close();
       }
