@@ -4,17 +4,10 @@ import { parseDisplayDate } from '../../domain/dates.ts';
 import { parseMoney } from '../../domain/money.ts';
 import { acceptsPaymentMethod, PAYMENT_METHOD_UNKNOWN } from '../../domain/payment-methods.ts';
 
-/**
- * Typed text as the api takes it: trimmed, and without NUL characters, which no keyboard types and the
- * api refuses (a pasted or forged one made a search fail as if the connection had).
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the NUL character is what is removed.
-const typedText = (v: unknown) => (typeof v === 'string' ? v.replace(/\u0000/g, '').trim() : '');
-
 /** Required text: trimmed, not empty. */
 export const requiredText = (message: string, max = 120) =>
   z.preprocess(
-    typedText,
+    (v) => (typeof v === 'string' ? v.trim() : ''),
     z
       .string()
       .min(1, { error: message })
@@ -23,7 +16,10 @@ export const requiredText = (message: string, max = 120) =>
 
 /** Optional text: trimmed, '' when absent. */
 export const optionalText = (max = 2000) =>
-  z.preprocess(typedText, z.string().max(max, { error: `Máximo de ${max} caracteres` }));
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : ''),
+    z.string().max(max, { error: `Máximo de ${max} caracteres` }),
+  );
 
 /** A password as typed (no trimming), '' when absent. */
 export const secret = () =>

@@ -21,7 +21,13 @@ const SEARCH_FAILED = 'Ocorreu um erro ao fazer a busca. Verifique a conexão.';
 const CLIENT_PAGE_SIZE = 20;
 
 const SearchForm = z.object({
-  q: requiredText('Digite algo para buscar', 200),
+  // Without NUL characters, which no keyboard types and the api refuses: a pasted or forged one made the
+  // search fail as if the connection had ('Verifique a conexão').
+  q: z.preprocess(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the NUL character is what is removed.
+    (v) => (typeof v === 'string' ? v.replace(/\u0000/g, '') : v),
+    requiredText('Digite algo para buscar', 200),
+  ),
   tipo: z.enum(['cliente', 'os', 'pedido'], { error: 'Selecione uma opção de busca' }),
 });
 
