@@ -77,13 +77,15 @@ export async function revokeFamily(db: Db, familyId: string): Promise<void> {
     .execute();
 }
 
-export async function revokeByToken(db: Db, presented: string): Promise<void> {
+/** Revokes the family of a presented token; returns that family (the session's `sid`), if any. */
+export async function revokeByToken(db: Db, presented: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('refresh_tokens')
     .select('family_id')
     .where('token_hash', '=', hashRefreshToken(presented))
     .executeTakeFirst();
   if (row) await revokeFamily(db, row.family_id);
+  return row?.family_id;
 }
 
 /** Revokes every refresh token of a user but one family (the session that made the change). */

@@ -3,7 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import { isManager } from '../../domain/users.ts';
 import type { ApiDeps } from '../context.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { isActiveUser } from './active-users.ts';
+import { isLiveSession } from './active-users.ts';
 import { knownAccessToken, type SessionClaims, verifyAccessToken } from './tokens.ts';
 
 declare global {
@@ -25,17 +25,19 @@ export function requireAuth(deps: ApiDeps): RequestHandler {
 }
 
 /**
- * Lets the request on as the token's user while that user is active: a deactivated user is refused
- * at once, like an expired token (their refresh tokens were revoked, so the web signs them out).
+ * Lets the request on as the token's user while their session stands (active-users.ts): a deactivated
+ * user, or a session ended by a password change elsewhere or by signing out, is refused at once like
+ * an expired token; its refresh token was revoked too, so the web signs that browser out. Checked on
+ * every request, remembered tokens included: the verified-token cache only spares the signature.
  */
 function signedInAs(deps: ApiDeps, req: Request, claims: SessionClaims, next: () => void) {
-  const go = (active: boolean) => {
-    if (!active) throw unauthorized();
+  const go = (live: boolean) => {
+    if (!live) throw unauthorized();
     req.user = claims;
     next();
   };
-  const active = isActiveUser(deps.db, claims.id);
-  return typeof active === 'boolean' ? go(active) : active.then(go);
+  const live = isLiveSession(deps.db, claims);
+  return typeof live === 'boolean' ? go(live) : live.then(go);
 }
 
 function bearerToken(req: Request): string | null {

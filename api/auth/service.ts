@@ -4,6 +4,7 @@ import type { ApiDeps } from '../context.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { publicUser } from '../users/public.ts';
 import { findUserById, findUserByUsername, type UserRow } from '../users/repository.ts';
+import { forgetSession } from './active-users.ts';
 import { spendDecoyVerification, verifyPassword } from './passwords.ts';
 import { issueRefreshToken, revokeByToken, rotateRefreshToken } from './refresh-tokens.ts';
 import { signAccessToken } from './tokens.ts';
@@ -57,7 +58,10 @@ export async function refresh(deps: ApiDeps, presented: string | undefined, clie
 }
 
 export async function logout(deps: ApiDeps, presented: string | undefined): Promise<void> {
-  if (presented) await revokeByToken(deps.db, presented);
+  if (!presented) return;
+  const sid = await revokeByToken(deps.db, presented);
+  // Its access token ends with it (active-users.ts), in this process from the next request on.
+  if (sid) forgetSession(deps.db, sid);
 }
 
 /**

@@ -21,7 +21,8 @@ export function userRoutes(deps: ApiDeps): Router {
   });
 
   router.post('/users', signedIn, once, requireManager, async (req, res) => {
-    res.status(201).json(await users.createManager(deps, caller(req), parse(CreateManagerBody, req.body)));
+    const body = parse(CreateManagerBody, req.body);
+    res.status(201).json(await users.createManager(deps, caller(req), body, req.ip ?? ''));
   });
 
   router.post('/employees', signedIn, once, requireManager, async (req, res) => {

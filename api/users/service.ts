@@ -1,6 +1,7 @@
 /** Creating staff and changing one's own profile. */
 import { AUTHORITY } from '../../domain/users.ts';
 import { recordAudit } from '../audit/repository.ts';
+import { forgetUser } from '../auth/active-users.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserTokensExcept } from '../auth/refresh-tokens.ts';
 import type { AccessClaims, SessionClaims } from '../auth/tokens.ts';
@@ -47,10 +48,15 @@ export async function createManager(
   deps: ApiDeps,
   actor: AccessClaims,
   body: { username: string; password: string; origin: number; admin_password: string },
+  ip = '',
 ) {
+  // Braked like a sign-in (decision 019): ADMIN_PASSWORD is also the first manager's sign-in password,
+  // and a manager's session (or a stolen one) must not become a way to guess it without limit.
+  await deps.limiter.checkAdminPassword(actor.id, ip);
   if (!(await checkAdminPassword(deps.db, body.admin_password))) {
     throw forbidden('Senha de administrador incorreta');
   }
+  await deps.limiter.adminPasswordSucceeded(actor.id, ip);
   return createUser(deps, actor, { ...body, authority_level: AUTHORITY.MANAGER });
 }
 
@@ -103,6 +109,8 @@ export async function updateProfile(
       });
       return row;
     });
+    // The other sessions' access tokens stop now, not when they expire (their families were revoked).
+    if (changes.password_hash) forgetUser(deps.db, actor.id);
     return publicUser(updated);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(DUPLICATE);

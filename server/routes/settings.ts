@@ -17,6 +17,8 @@ const PROFILE_OK = 'Perfil atualizado com sucesso!';
 const PROFILE_FAILED = 'Ocorreu um erro ao atualizar o perfil, tente novamente';
 const USER_OK = 'Usuário criado com sucesso!';
 const USER_FAILED = 'Ocorreu um erro ao criar o usuário';
+/** A backend's 429 without a text of its own. */
+const TOO_MANY_ADMIN_PASSWORDS = 'Muitas tentativas. Aguarde alguns minutos e tente de novo.';
 
 type Overrides = Partial<Pick<SettingsProps, 'profile' | 'createUser'>> & {
   status?: number;
@@ -113,7 +115,13 @@ export function settingsRoutes(deps: WebDeps): Router {
           : await users.createEmployee(api, { origin, username, password });
       if (!result.ok) {
         const status = result.status >= 400 && result.status < 500 ? result.status : 502;
-        await reopen(status, result.issues ?? {}, [{ kind: 'error', text: USER_FAILED }]);
+        const errors = { ...result.issues };
+        // Too many wrong admin passwords (decision 019): the wait is told where the password is typed,
+        // or the person would keep guessing against a lock the generic toast does not mention.
+        if (result.status === 429 && type === AUTHORITY.MANAGER) {
+          errors.admin_password = result.message || TOO_MANY_ADMIN_PASSWORDS;
+        }
+        await reopen(status, errors, [{ kind: 'error', text: USER_FAILED }]);
         return null;
       }
       flash(req, 'success', USER_OK);

@@ -2,7 +2,7 @@
  * Sessions (SPEC §3, §5 Login, §7 Session, §8 Login; API.md "Sessions and users"): sign-in, the access
  * token guard, refresh-token rotation with reuse detection, sign-out and the login brake.
  */
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashRefreshToken, verifyAccessToken } from '../../api/auth/tokens.ts';
@@ -41,6 +41,9 @@ describe.each(DB_TARGETS)('sessions on %s', (kind) => {
     call('/sessions', { body: { username, password } });
   const me = (token: string) => call('/profile/me', { headers: { authorization: `Bearer ${token}` } });
   const refreshWith = (token: string) => call('/sessions/refresh', { body: { refresh_token: token } });
+
+  /** The session a real token names: a token signed by hand stands only on a signed-in session. */
+  const sessionClaims = (token: string) => ({ sid: String(decodeJwt(token).sid) });
 
   function expectError(reply: Reply, status: number) {
     expect(reply.status).toBe(status);
@@ -153,7 +156,13 @@ describe.each(DB_TARGETS)('sessions on %s', (kind) => {
     it('answers 401 Invalid JWT token to an expired token signed with the api secret', async () => {
       const session = await apiLogin(api, MANAGER.username, MANAGER.password);
       const now = Math.floor(Date.now() / 1000);
-      const expired = await new SignJWT({ username: MANAGER.username, authority_level: 100, origin: 100 })
+      const claims = {
+        ...sessionClaims(session.token),
+        username: MANAGER.username,
+        authority_level: 100,
+        origin: 100,
+      };
+      const expired = await new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(session.user.id))
         .setIssuedAt(now - 3600)
@@ -163,13 +172,31 @@ describe.each(DB_TARGETS)('sessions on %s', (kind) => {
       expect((await me(expired)).status).toBe(401);
 
       // The same claims, still valid, do open the route: only the expiry made the difference.
-      const fresh = await new SignJWT({ username: MANAGER.username, authority_level: 100, origin: 100 })
+      const fresh = await new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(session.user.id))
         .setIssuedAt(now)
         .setExpirationTime(now + 60)
         .sign(api.deps.keys.secret);
       expect((await me(fresh)).status).toBe(200);
+    });
+
+    it('refuses a token with the api signature that names no session, or one signed out', async () => {
+      const session = await apiLogin(api, MANAGER.username, MANAGER.password);
+      const now = Math.floor(Date.now() / 1000);
+      const sign = (extra: Record<string, string>) =>
+        new SignJWT({ username: MANAGER.username, authority_level: 100, origin: 100, ...extra })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(String(session.user.id))
+          .setIssuedAt(now)
+          .setExpirationTime(now + 60)
+          .sign(api.deps.keys.secret);
+      expectError(await me(await sign({})), 401);
+      expectError(await me(await sign({ sid: '00000000-0000-4000-8000-000000000000' })), 401);
+      const named = await sign(sessionClaims(session.token));
+      expect((await me(named)).status).toBe(200);
+      await call('/sessions/logout', { body: { refresh_token: session.refresh_token } });
+      expectError(await me(named), 401);
     });
   });
 
@@ -182,7 +209,13 @@ describe.each(DB_TARGETS)('sessions on %s', (kind) => {
     async function managerToken(seconds: number) {
       const session = await apiLogin(api, MANAGER.username, MANAGER.password);
       const now = Math.floor(Date.now() / 1000);
-      const token = await new SignJWT({ username: MANAGER.username, authority_level: 100, origin: 100 })
+      const claims = {
+        ...sessionClaims(session.token),
+        username: MANAGER.username,
+        authority_level: 100,
+        origin: 100,
+      };
+      const token = await new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(session.user.id))
         .setIssuedAt(now)
@@ -346,6 +379,17 @@ describe.each(DB_TARGETS)('sessions on %s', (kind) => {
       await call('/sessions/logout', { body: { refresh_token: ended.refresh_token } });
       expect((await refreshWith(kept.refresh_token)).status).toBe(200);
     });
+
+    it('ends the access token of the session it signs out, at once, and only that one', async () => {
+      const kept = await apiLogin(api, employee.username, employee.password);
+      const ended = await apiLogin(api, employee.username, employee.password);
+      expect((await me(ended.token)).status).toBe(200);
+      await call('/sessions/logout', { body: { refresh_token: ended.refresh_token } });
+      const refused = await me(ended.token);
+      expectError(refused, 401);
+      expect(refused.body?.message).toBe('Invalid JWT token');
+      expect((await me(kept.token)).status).toBe(200);
+    });
   });
 
   describe('login brake', () => {
@@ -361,6 +405,38 @@ describe.each(DB_TARGETS)('sessions on %s', (kind) => {
 
       const other = await signIn(employee.username, employee.password);
       expect(other.status).toBe(200);
+    });
+
+    it('says how long the lock lasts, and lets the right password in once that time is over', async () => {
+      const victim = await createEmployee(api, 'trancada', 'senha-da-trancada');
+      for (let i = 1; i <= 10; i++) await signIn(victim.username, `errada-${i}`);
+      const pairKey = `pair:127.0.0.1:${victim.username}`;
+      const lockedUntil = async (seconds: number) => {
+        await api.deps.db
+          .updateTable('login_throttle')
+          .set({ window_ends: sql`now() + make_interval(secs => ${seconds})` })
+          .where('key', '=', pairKey)
+          .executeTakeFirstOrThrow();
+      };
+
+      // The window runs five minutes from the first wrong password: all of it is left right after.
+      const locked = await signIn(victim.username, victim.password);
+      expectError(locked, 429);
+      expect(locked.body?.message).toBe('Muitas tentativas. Aguarde 5 minutos e tente de novo.');
+
+      // Later in the window the wait shrinks with it, rounded up to whole minutes.
+      await lockedUntil(150);
+      expect((await signIn(victim.username, victim.password)).body?.message).toBe(
+        'Muitas tentativas. Aguarde 3 minutos e tente de novo.',
+      );
+      await lockedUntil(20);
+      expect((await signIn(victim.username, victim.password)).body?.message).toBe(
+        'Muitas tentativas. Aguarde 1 minuto e tente de novo.',
+      );
+
+      // Once the time told has passed, the right password is taken.
+      await lockedUntil(-1);
+      expect((await signIn(victim.username, victim.password)).status).toBe(200);
     });
   });
 });

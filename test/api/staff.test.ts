@@ -88,9 +88,12 @@ describe.each(DB_TARGETS)('staff on %s', (kind) => {
     const write = await apiCall(api, 'POST', '/clients', session.token, { name: 'Depois de Desativada' });
     expect(write.status).toBe(401);
 
-    // Turned on again, the same token works again (it was never revoked, only its user was off).
+    // Turned on again, the old token stays refused: deactivation ended its session (its refresh token
+    // was revoked), so the user signs in anew, and that new session works.
     expect((await setActive(session.user.id, true)).status).toBe(200);
-    expect((await apiCall(api, 'GET', '/profile/me', session.token)).status).toBe(200);
+    expect((await apiCall(api, 'GET', '/profile/me', session.token)).status).toBe(401);
+    const again = await apiLogin(api, emp.username, emp.password);
+    expect((await apiCall(api, 'GET', '/profile/me', again.token)).status).toBe(200);
   });
 
   it("keeps the user's history: orders they opened still read", async () => {

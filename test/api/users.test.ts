@@ -5,7 +5,8 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, apiLogin, DB_TARGETS, MANAGER, type TestApi } from '../support/api.ts';
+import { CLIENT_ADDRESS_HEADER, WEB_SECRET_HEADER } from '../../api/auth/client-address.ts';
+import { apiCall, apiLogin, DB_TARGETS, MANAGER, TEST_WEB_API_SECRET, type TestApi } from '../support/api.ts';
 import { type Session, startApiWithStaff } from '../support/api-staff.ts';
 import { auditRows } from '../support/audit.ts';
 
@@ -183,6 +184,105 @@ describe.each(DB_TARGETS)('users and profile on %s', (kind) => {
       expect(reply.body?.issues).toHaveProperty('admin_password');
     });
 
+    /** POST /users as the web relays it for a browser at `address` (decision 019: the api believes it). */
+    async function postUserFrom(token: string, body: unknown, address: string): Promise<Reply> {
+      const res = await fetch(`${api.url}/users`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+          [CLIENT_ADDRESS_HEADER]: address,
+          [WEB_SECRET_HEADER]: TEST_WEB_API_SECRET,
+        },
+        body: JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    }
+
+    /** A manager of its own, so that locking their admin-password attempts leaves the others' alone. */
+    async function freshManager(username: string) {
+      const created = await postUserFrom(
+        manager.token,
+        { ...managerBody(username), password: 'senha-do-novo' },
+        '198.51.100.250',
+      );
+      expect(created.status).toBe(201);
+      return apiLogin(api, username, 'senha-do-novo');
+    }
+
+    const WAIT_FIVE_MINUTES = 'Muitas tentativas. Aguarde 5 minutos e tente de novo.';
+
+    it('brakes wrong admin passwords per manager: after 10, 429 with the wait, even for the right one, from any address', async () => {
+      const guesser = await freshManager('Gerente.Adivinha');
+      for (let i = 1; i <= 10; i++) {
+        const wrong = await postUserFrom(
+          guesser.token,
+          managerBody('Tentativa', `errada-${i}`),
+          '198.51.100.1',
+        );
+        expect(wrong.status, `attempt ${i}`).toBe(403);
+        expect(wrong.body?.message).toBe('Senha de administrador incorreta');
+      }
+      const locked = await expectNothingWritten(() =>
+        postUserFrom(guesser.token, managerBody('Tentativa'), '198.51.100.1'),
+      );
+      expect(locked.status).toBe(429);
+      expect(locked.body?.message).toBe(WAIT_FIVE_MINUTES);
+      // Another address does not open the lock for the same manager.
+      const elsewhere = await postUserFrom(guesser.token, managerBody('Tentativa'), '198.51.100.2');
+      expect(elsewhere.status).toBe(429);
+      expect(await userRow('Tentativa')).toBeUndefined();
+
+      // The admin password itself still works for everyone else, and signing in is untouched.
+      expect((await postUserFrom(manager.token, managerBody('Outra.Gerente'), '198.51.100.3')).status).toBe(
+        201,
+      );
+      expect(await signInStatus('Gerente.Adivinha', 'senha-do-novo')).toBe(200);
+    });
+
+    it('brakes wrong admin passwords per address, whichever manager sends them', async () => {
+      const first = await freshManager('Gerente.Um');
+      const second = await freshManager('Gerente.Dois');
+      for (let i = 1; i <= 10; i++) {
+        const who = i % 2 ? first : second;
+        const wrong = await postUserFrom(
+          who.token,
+          managerBody('PorEndereco', `errada-${i}`),
+          '198.51.100.10',
+        );
+        expect(wrong.status, `attempt ${i}`).toBe(403);
+      }
+      const locked = await postUserFrom(manager.token, managerBody('PorEndereco'), '198.51.100.10');
+      expect(locked.status).toBe(429);
+      expect(locked.body?.message).toBe(WAIT_FIVE_MINUTES);
+      expect(await userRow('PorEndereco')).toBeUndefined();
+    });
+
+    it('counts each attempt before its hash: 30 wrong ones at once check at most 10 passwords', async () => {
+      const rusher = await freshManager('Gerente.Pressa');
+      const replies = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          postUserFrom(rusher.token, managerBody(`Pressa${i}`, `errada-${i}`), '198.51.100.20'),
+        ),
+      );
+      const statuses = replies.map((r) => r.status);
+      expect(statuses.filter((s) => s === 403)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    });
+
+    it("a right admin password clears the manager's count: 9 wrong and a right one, twice over", async () => {
+      const careful = await freshManager('Gerente.Cuidadosa');
+      const attempt = (address: string, username: string, password?: string) =>
+        postUserFrom(careful.token, managerBody(username, password), address);
+      // Two addresses, so that only the manager's own count could refuse the second round.
+      for (const [round, address] of ['198.51.100.30', '198.51.100.31'].entries()) {
+        for (let i = 1; i <= 9; i++)
+          expect((await attempt(address, 'Errado', `errada-${i}`)).status).toBe(403);
+        expect((await attempt(address, `Certa.${round}`)).status).toBe(201);
+      }
+    });
+
     it('refuses an authority_level other than 100', async () => {
       const reply = await expectNothingWritten(() =>
         postUser(manager.token, { ...managerBody('Nivel200'), authority_level: 200 }),
@@ -304,6 +404,41 @@ describe.each(DB_TARGETS)('users and profile on %s', (kind) => {
       expect(reply.status).toBe(200);
       expect((await refresh(elsewhere.refresh_token)).status).toBe(401);
       expect((await refresh(ester.refresh_token)).status).toBe(200);
+    });
+
+    it("a password change ends the other sessions' access tokens at once; the one that changed it goes on", async () => {
+      const flora = await freshEmployee('flora', 'senha-antiga');
+      const elsewhere = await apiLogin(api, 'flora', 'senha-antiga');
+      // Both tokens work (and are remembered as verified) before the change.
+      expect((await send('GET', '/profile/me', elsewhere.token)).status).toBe(200);
+      expect((await send('GET', '/profile/me', flora.token)).status).toBe(200);
+
+      const reply = await putProfile(flora.token, {
+        username: 'flora',
+        password_old: 'senha-antiga',
+        password_new: 'senha-nova',
+        password_confirm: 'senha-nova',
+      });
+      expect(reply.status).toBe(200);
+
+      const refused = await send('GET', '/profile/me', elsewhere.token);
+      expect(refused.status).toBe(401);
+      expect(refused.body?.message).toBe('Invalid JWT token');
+      expect((await send('POST', '/employees', elsewhere.token, {})).status).toBe(401);
+      expect((await send('GET', '/profile/me', flora.token)).body).toEqual(flora.user);
+      // A new sign-in with the new password is a session like any other.
+      const again = await apiLogin(api, 'flora', 'senha-nova');
+      expect((await send('GET', '/profile/me', again.token)).status).toBe(200);
+    });
+
+    it('a change of the username alone ends no other session', async () => {
+      const gui = await freshEmployee('gui');
+      const elsewhere = await apiLogin(api, 'gui', gui.password);
+      expect((await putProfile(gui.token, { username: 'Gui' })).status).toBe(200);
+      expect((await send('GET', '/profile/me', elsewhere.token)).status).toBe(200);
+      expect(
+        (await send('POST', '/sessions/refresh', null, { refresh_token: elsewhere.refresh_token })).status,
+      ).toBe(200);
     });
 
     it('answers 400 to a wrong current password and changes nothing', async () => {

@@ -238,6 +238,35 @@ describe('settings (web settings router)', () => {
       expect(await webSignInStatus(employee.username, employee.password)).toBe(401);
     });
 
+    it('a new password signs the same person out of their other browser; this one stays signed in', async () => {
+      const employee = await newEmployee();
+      const here = await signIn(web, employee.username, employee.password);
+      const there = await signIn(web, employee.username, employee.password);
+      expect((await there.get('/consulta')).status).toBe(200);
+
+      const res = await saveProfile(here, {
+        username: employee.username,
+        password_old: employee.password,
+        password_new: 'senha-so-minha',
+        password_confirm: 'senha-so-minha',
+      });
+      expectFollowsTo(res, '/consulta');
+
+      // The other browser's next call to the api finds its session over: it is asked to sign in.
+      const search = '/consulta?q=ninguem&tipo=cliente';
+      const elsewhere = await there.get(search);
+      expect(elsewhere.status).toBe(303);
+      expect(elsewhere.headers.location).toMatch(/^\/(\?|$)/);
+      const after = await there.get('/consulta');
+      expect(after.status).toBe(303);
+      expect(after.headers.location).toBe('/?next=%2Fconsulta');
+
+      expect(toastsOf((await here.get('/consulta')).text)).toEqual([PROFILE_OK]);
+      const own = await here.get(search);
+      expect(own.status).toBe(200);
+      expect(own.text).toContain('Nenhum cliente encontrado');
+    });
+
     it('a wrong current password shows the failure toast and changes neither the name nor the password', async () => {
       const employee = await newEmployee();
       const agent = await signIn(web, employee.username, employee.password);
@@ -407,6 +436,40 @@ describe('settings (web settings router)', () => {
       expect(await userCount()).toBe(before);
       expect(await userRow('criado-por-func')).toEqual([]);
       expect(await userRow('gerente-por-func')).toEqual([]);
+    });
+
+    // Last of the file: the lock it reaches holds for the web's address (every test browser's) for minutes.
+    it('after 10 wrong admin passwords the wait is shown on the admin password field, even with the right one', async () => {
+      // The counts other tests of this file left (a wrong admin password above) start over.
+      await web.api.deps.db.deleteFrom('login_throttle').where('key', 'like', 'admin-password:%').execute();
+      const agent = await signIn(web);
+      const manager = (admin_password: string) => ({
+        type: '100',
+        origin: '100',
+        username: 'gerente-adivinhado',
+        password: 'senha-qualquer',
+        admin_password,
+      });
+      for (let i = 1; i <= 10; i++) {
+        const res = await refusedPage(
+          agent,
+          await createUser(agent, manager(`errada-${i}`)),
+          '/configuracoes',
+        );
+        expect(toastsOf(res.text), `attempt ${i}`).toEqual([USER_FAILED]);
+        expect(fieldErrorOf(res.text, 'cu-admin_password'), `attempt ${i}`).toBeUndefined();
+      }
+      const res = await refusedPage(
+        agent,
+        await createUser(agent, manager(MANAGER.password)),
+        '/configuracoes',
+      );
+      expect(res.text).toMatch(DIALOG_OPEN);
+      expect(fieldErrorOf(res.text, 'cu-admin_password')).toBe(
+        'Muitas tentativas. Aguarde 5 minutos e tente de novo.',
+      );
+      expect(toastsOf(res.text)).toEqual([USER_FAILED]);
+      expect(await userRow('gerente-adivinhado')).toEqual([]);
     });
   });
 });
