@@ -9,16 +9,13 @@ import { ShopHeader } from './ShopHeader.tsx';
 export type SheetPart = {
   /** Which entries this sheet lists ('Lançamentos 201–400 de 4.067'). */
   range: string;
-  /** Why it lists only those, when it is not a page the person chose (a day past the sheet's cap). */
-  note?: string;
   /** SPEC §9's balance of this sheet's rows alone: what a person adding them up finds. */
   sheetCents: number;
 };
 
 /**
- * The cash of a day or of a period on paper: the list with its signs, and the total or balance. A day's
- * sheet lists the whole day; a long period prints one page of its list at a time. A sheet that lists
- * only part says so and prints both sums under labels that cannot be mixed up: 'Soma desta folha' for
+ * The cash of a day or of a period on paper: the list with its signs, and the total or balance. A busy
+ * day or a long period prints one page of its list at a time. A sheet that lists only part says so and prints both sums under labels that cannot be mixed up: 'Soma desta folha' for
  * its rows, the whole day's or period's under `totalLabel`.
  */
 export function CashReport(props: {
@@ -34,7 +31,6 @@ export function CashReport(props: {
     <section className="sheet cash-report">
       <ShopHeader shop={props.shop} title={props.title} />
       {part ? <p className="cash-range">{part.range}</p> : null}
-      {part?.note ? <p className="cash-note">{part.note}</p> : null}
       {props.entries.length === 0 ? (
         <p>Nenhuma transação foi encontrada para a data.</p>
       ) : (

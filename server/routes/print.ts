@@ -16,13 +16,13 @@ import { extrasOf } from '../backend/extras.ts';
 import { getPartsOrder } from '../backend/orders.ts';
 import { findServiceOrder } from '../backend/service-orders.ts';
 import { balanceOf } from '../cash-balance.ts';
-import { cappedDay, loadDaySheet } from '../cash-day-sheet.ts';
-import { loadPeriodPage, periodSearchOf, rangeOf } from '../cash-period.ts';
+import { loadDayPage, loadPeriodPage, periodSearchOf, rangeOf } from '../cash-period.ts';
 import { cashApi, cashMinutesLeft } from '../cash-unlock.ts';
 import { printClientSide } from '../client-side/print.ts';
 import type { WebDeps } from '../context.ts';
 import { PeriodForm } from '../forms/cash.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
+import { pageOf } from '../list-pages.ts';
 import { printLinkBase } from '../print/links.ts';
 import { sendPanel, sheetKey } from '../print/send-panel.ts';
 import { shopFrom } from '../print/shop.ts';
@@ -125,24 +125,28 @@ export function sheetRoutes(deps: WebDeps) {
     {
       pattern: /^\/caixa-hoje\/imprimir$/,
       cash: true,
-      async load(req: Request): Promise<Sheet> {
+      async load(req: Request, _id: string, query: Query): Promise<Sheet> {
         const cash = cashApi(deps, req);
         if (!cash) return { redirect: '/caixa-hoje' };
         const date = todayInShop(deps.env.SHOP_TZ);
-        // The whole day, whatever page the screen was on: the paper's rows must add up to its total.
-        const result = await loadDaySheet(cash, extrasOf(deps.http), date);
+        // The day's total and the entries of the page being viewed (?pagina=), as the screen shows them:
+        // a day of up to 100 entries is one sheet; a busier one prints a sheet per page, each bounded.
+        const result = await loadDayPage(cash, extrasOf(deps.http), date, pageOf(query.pagina));
         if (!result.ok) return { redirect: '/caixa-hoje' };
         const day = result.data;
+        const range = rangeOf(day);
         const title = `Caixa do dia ${formatDisplayDate(date)}`;
         return {
           title,
           element: createElement(CashReport, {
             shop,
             title,
-            totalLabel: day.entries.length < day.count ? 'Total do dia' : 'Total',
+            // One sheet of several: its own rows' sum beside the whole day's total, each named, so the
+            // paper's rows are never read against a total they do not add up to.
+            totalLabel: range ? 'Total do dia' : 'Total',
             totalCents: day.balanceCents,
             entries: day.entries,
-            part: cappedDay(day),
+            part: range ? { range, sheetCents: balanceOf(day.entries) } : null,
           }),
         };
       },

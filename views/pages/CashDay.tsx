@@ -22,7 +22,7 @@ export type CashDayProps = {
   byMethod?: readonly MethodTotal[];
   /** The entries of the page shown. */
   entries: CashEntry[];
-  /** The page shown (1 when the day fits in one): the dialogs keep to it. */
+  /** The page shown (1 when the day fits in one): the dialogs and the sheet keep to it. */
   page?: number;
   /** Null when the day fits in one page. */
   pager?: PagerProps | null;
@@ -54,8 +54,7 @@ export function CashDay({
         <MethodTotals totals={byMethod} />
       </header>
       <div className="actions">
-        {/* The sheet is the whole day, whatever page is shown: the cashier's paper must add up. */}
-        <PrintLink href="/caixa-hoje/imprimir">Imprimir</PrintLink>
+        <PrintLink href={onDayPage('/caixa-hoje/imprimir', page)}>Imprimir</PrintLink>
         <DialogTrigger
           dialogId={CREATE_ENTRY_DIALOG}
           label="Criar Lançamento"
