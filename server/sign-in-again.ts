@@ -41,7 +41,9 @@ function fromOurPage(req: Request): boolean {
   const site = req.get('sec-fetch-site');
   if (site) return site === 'same-origin';
   const origin = req.get('origin');
-  return !origin || origin === `${req.protocol}://${req.get('host')}`;
+  if (!origin) return true;
+  // The host alone: behind a TLS proxy the web may see http while the browser says https.
+  return URL.canParse(origin) && new URL(origin).host === req.get('host');
 }
 
 /**
