@@ -152,3 +152,13 @@ export async function refusedPage(
   if (page.status !== 200) throw new Error(`the draft's page answered ${page.status}`);
   return page;
 }
+
+/** The close confirmation's dialog, and the fields its form sends as drawn (the hidden ones). */
+export function closeDialogOf(html: string) {
+  const dialog = /<dialog id="finalizar"[\s\S]*?<\/dialog>/.exec(html)?.[0] ?? '';
+  const fields: Record<string, string> = {};
+  for (const m of dialog.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
+    fields[m[1] as string] = decodeEntities(m[2] as string);
+  }
+  return { dialog, fields };
+}

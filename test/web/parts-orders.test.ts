@@ -15,6 +15,7 @@ import { PartsOrderDetail } from '../../views/pages/PartsOrderDetail.tsx';
 import { apiLogin, createEmployee, MANAGER } from '../support/api.ts';
 import {
   type Agent,
+  closeDialogOf,
   csrfOf,
   decodeEntities,
   fieldErrorOf,
@@ -76,16 +77,6 @@ function optionsOf(html: string, name: string): string[] {
   return [...select.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)]
     .filter((m) => m[1] !== '')
     .map((m) => decodeEntities(m[2] ?? ''));
-}
-
-/** The close confirmation's dialog, and the fields its form sends as drawn (the hidden ones). */
-function closeDialogOf(html: string) {
-  const dialog = /<dialog id="finalizar"[\s\S]*?<\/dialog>/.exec(html)?.[0] ?? '';
-  const fields: Record<string, string> = {};
-  for (const m of dialog.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
-    fields[m[1] as string] = decodeEntities(m[2] as string);
-  }
-  return { dialog, fields };
 }
 
 describe('parts orders (web parts-orders router)', () => {

@@ -13,6 +13,7 @@ import { dialogOpen } from '../support/html.ts';
 import { listenRelay } from '../support/http-relay.ts';
 import {
   type Agent,
+  closeDialogOf,
   decodeEntities,
   fieldErrorOf,
   postForm,
@@ -152,16 +153,6 @@ function paymentRows(html: string): string[][] {
   return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) =>
     [...(row[1] ?? '').matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) => decodeEntities(c[1] ?? '')),
   );
-}
-
-/** The close confirmation's dialog, and the fields its form sends as drawn (the hidden ones). */
-function closeDialogOf(html: string) {
-  const dialog = /<dialog id="finalizar"[\s\S]*?<\/dialog>/.exec(html)?.[0] ?? '';
-  const fields: Record<string, string> = {};
-  for (const m of dialog.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
-    fields[m[1] as string] = decodeEntities(m[2] as string);
-  }
-  return { dialog, fields };
 }
 
 describe('service orders (web service-orders router)', () => {
