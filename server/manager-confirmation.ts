@@ -1,8 +1,10 @@
 /**
  * A manager's credentials typed in a dialog are confirmed with POST sessions (SPEC §7: "also used to
- * confirm a manager's credentials") and authority 100, before the action is sent. A wrong password or an
- * employee's is the dialog's own message: the call is anonymous, so no answer of it can sign the person
- * at the keyboard out. The tokens the confirmation returns are revoked at once.
+ * confirm a manager's credentials") and authority 100, before the action is sent. An employee's right
+ * credentials get the dialog's own message under the user field (SPEC §5, Delete dialogs); credentials the
+ * backend refuses are a failure response, so the action's failure toast (SPEC §8: "Cheque suas
+ * credenciais"). The call is anonymous, so no answer of it can sign the person at the keyboard out. The
+ * tokens the confirmation returns are revoked at once.
  */
 import type { Request } from 'express';
 import type { ManagerConfirmation } from '../contract/sessions.ts';
@@ -11,10 +13,10 @@ import * as sessions from './backend/sessions.ts';
 import type { WebDeps } from './context.ts';
 
 /**
- * 'refused': not a manager's right credentials (any 4xx, an employee's); 'too-many': the backend asks to
- * wait (429); 'failed': the backend failed (5xx), the action's own failure message applies.
+ * 'not-manager': an employee's right credentials; 'wrong': credentials the backend refuses (any other 4xx);
+ * 'too-many': the backend asks to wait (429); 'failed': the backend failed (5xx).
  */
-export type ConfirmationOutcome = 'confirmed' | 'refused' | 'too-many' | 'failed';
+export type ConfirmationOutcome = 'confirmed' | 'not-manager' | 'wrong' | 'too-many' | 'failed';
 
 export async function confirmManager(
   deps: WebDeps,
@@ -22,12 +24,27 @@ export async function confirmManager(
   credentials: ManagerConfirmation,
 ): Promise<ConfirmationOutcome> {
   const result = await sessions.login(req.api, credentials.confirm_username, credentials.confirm_password);
-  if (!result.ok) return result.status === 429 ? 'too-many' : result.status >= 500 ? 'failed' : 'refused';
+  if (!result.ok) return result.status === 429 ? 'too-many' : result.status >= 500 ? 'failed' : 'wrong';
   await sessions.logout(deps.http, result.data, String(req.id));
-  return isManager(result.data.user) ? 'confirmed' : 'refused';
+  return isManager(result.data.user) ? 'confirmed' : 'not-manager';
 }
 
 /** The answer's status when the confirmation did not pass. */
 export function refusalStatus(outcome: Exclude<ConfirmationOutcome, 'confirmed'>): number {
-  return outcome === 'too-many' ? 429 : outcome === 'failed' ? 502 : 403;
+  if (outcome === 'too-many') return 429;
+  if (outcome === 'failed') return 502;
+  return outcome === 'wrong' ? 401 : 403;
+}
+
+/**
+ * What a dialog shows when the confirmation did not pass: an employee's credentials get `notManager` under
+ * the user field and as the toast; anything else is the action's failure toast alone.
+ */
+export function confirmationRefusal(
+  outcome: Exclude<ConfirmationOutcome, 'confirmed'>,
+  texts: { notManager: string; failed: string },
+): { errors: Record<string, string>; toast: string } {
+  return outcome === 'not-manager'
+    ? { errors: { confirm_username: texts.notManager }, toast: texts.notManager }
+    : { errors: {}, toast: texts.failed };
 }

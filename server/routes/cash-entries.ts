@@ -17,13 +17,14 @@ import { backToCreateForm } from '../forms/refused-create.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
 import { submitOnce } from '../idempotency.ts';
 import { pageAsked } from '../list-pages.ts';
-import { type ConfirmationOutcome, confirmManager } from '../manager-confirmation.ts';
+import { type ConfirmationOutcome, confirmationRefusal, confirmManager } from '../manager-confirmation.ts';
 import { flash } from '../middleware/flash.ts';
 import { ENTRY_ID_FIELD, entryValues, PAGE_FIELD, REMOVE_ID_FIELD } from './cash-day-dialogs.ts';
 
 /** SPEC §8 Cash and manager checks: the product's texts, to the letter. */
 const TEXT = {
   notManager: 'Digite uma credencial de gerente válida',
+  managerLoginFailed: 'Ocorreu um erro ao fazer login. Digite credenciais válidas para um(a) gerente',
   createFailed: 'Ocorreu um erro ao criar a transação. Cheque os valores.',
   editFailed: 'Ocorreu um erro ao editar a transação. Cheque os valores.',
   deleteFailed: 'Ocorreu um erro ao excluir a transação. Cheque os valores.',
@@ -37,14 +38,15 @@ export function cashEntryRoutes(deps: WebDeps): Router {
   const router = Router();
   const today = () => todayInShop(deps.env.SHOP_TZ);
 
-  /** A dialog's typed manager did not pass: its own message, or the action's failure when the api failed. */
+  /**
+   * A dialog's typed manager did not pass: an employee's credentials get their own message; credentials
+   * the backend refuses are SPEC §8's manager login failure; a failing backend, the action's failure.
+   */
   const refusal = (outcome: Exclude<ConfirmationOutcome, 'confirmed'>, failedText: string) =>
-    outcome === 'failed'
-      ? { errors: {}, toasts: [{ kind: 'error' as const, text: failedText }] }
-      : {
-          errors: { confirm_username: TEXT.notManager },
-          toasts: [{ kind: 'error' as const, text: TEXT.notManager }],
-        };
+    confirmationRefusal(outcome, {
+      notManager: TEXT.notManager,
+      failed: outcome === 'wrong' || outcome === 'too-many' ? TEXT.managerLoginFailed : failedText,
+    });
 
   router.post('/caixa-hoje/lancamentos', async (req, res) => {
     const cash = cashApi(deps, req);
@@ -126,12 +128,8 @@ export function cashEntryRoutes(deps: WebDeps): Router {
     const { value, confirm_username, confirm_password, ...rest } = form.data;
     const confirmed = await confirmManager(deps, req, { confirm_username, confirm_password });
     if (confirmed !== 'confirmed') {
-      const { errors, toasts } = refusal(confirmed, TEXT.editFailed);
-      return backToDialog({
-        errors: errors as Record<string, string>,
-        toast: toasts[0]?.text,
-        reason: 'failed',
-      });
+      const { errors, toast } = refusal(confirmed, TEXT.editFailed);
+      return backToDialog({ errors, toast, reason: 'failed' });
     }
     const result = await updateEntry(cash, id, {
       ...rest,
@@ -176,8 +174,8 @@ export function cashEntryRoutes(deps: WebDeps): Router {
     if (!form.ok) return reopen(form.errors);
     const confirmed = await confirmManager(deps, req, form.data);
     if (confirmed !== 'confirmed') {
-      const { errors, toasts } = refusal(confirmed, TEXT.deleteFailed);
-      return reopen(errors as Record<string, string>, toasts[0]?.text);
+      const { errors, toast } = refusal(confirmed, TEXT.deleteFailed);
+      return reopen(errors, toast);
     }
     const result = await deleteEntry(cash, id, form.data);
     if (!result.ok) {

@@ -32,7 +32,7 @@ import { backToCreateForm, restoredDraft } from '../forms/refused-create.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
 import { submitOnce } from '../idempotency.ts';
 import { cutPage, listPager, pageAsked } from '../list-pages.ts';
-import { confirmManager } from '../manager-confirmation.ts';
+import { confirmationRefusal, confirmManager } from '../manager-confirmation.ts';
 import { flash } from '../middleware/flash.ts';
 import { TEXT as SIGN_IN_TEXT } from '../sign-in-again.ts';
 import { cepLookupRoutes } from './cep-lookup.ts';
@@ -310,8 +310,13 @@ export function clientRoutes(deps: WebDeps): Router {
     const form = validateForm(DeleteForm, req.body);
     if (!form.ok) return reopen(form.errors);
     const confirmed = await confirmManager(deps, req, form.data);
-    if (confirmed === 'failed') return reopen({}, TEXT.deleteFailed);
-    if (confirmed !== 'confirmed') return reopen({ confirm_username: TEXT.notManager }, TEXT.notManager);
+    if (confirmed !== 'confirmed') {
+      const { errors, toast } = confirmationRefusal(confirmed, {
+        notManager: TEXT.notManager,
+        failed: TEXT.deleteFailed,
+      });
+      return reopen(errors, toast);
+    }
     const result = await deleteClient(req.api, String(req.params.id), form.data);
     if (!result.ok) {
       if (result.status === 403) return reopen({ confirm_username: TEXT.notManager }, TEXT.notManager);

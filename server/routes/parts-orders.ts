@@ -45,7 +45,7 @@ import { centsFieldsToReais, typedValues } from '../forms/service-order.ts';
 import { UpfrontForm } from '../forms/upfront.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
 import { submitOnce } from '../idempotency.ts';
-import { confirmManager, refusalStatus } from '../manager-confirmation.ts';
+import { confirmationRefusal, confirmManager, refusalStatus } from '../manager-confirmation.ts';
 import { flash } from '../middleware/flash.ts';
 import { type OrderAction, settledToast } from '../settled-orders.ts';
 import { clientPickerState } from './client-picker.ts';
@@ -299,14 +299,12 @@ export function partsOrderRoutes(deps: WebDeps): Router {
     const form = validateForm(CancelPartsOrderForm, req.body);
     if (!form.ok) return reopen(400, form.errors);
     const confirmed = await confirmManager(deps, req, form.data);
-    if (confirmed === 'failed') return reopen(502, {}, error(PARTS_ORDER_TEXT.cancelFailed));
     if (confirmed !== 'confirmed') {
-      const status = refusalStatus(confirmed);
-      return reopen(
-        status,
-        { confirm_username: PARTS_ORDER_TEXT.notManager },
-        error(PARTS_ORDER_TEXT.notManager),
-      );
+      const { errors, toast } = confirmationRefusal(confirmed, {
+        notManager: PARTS_ORDER_TEXT.notManager,
+        failed: PARTS_ORDER_TEXT.cancelFailed,
+      });
+      return reopen(refusalStatus(confirmed), errors, error(toast));
     }
     const result = await cancelPartsOrder(req.api, { order_id: Number(id), date: today(), ...form.data });
     if (!result.ok) {
@@ -331,14 +329,12 @@ export function partsOrderRoutes(deps: WebDeps): Router {
     const form = validateForm(DeletePartsOrderForm, req.body);
     if (!form.ok) return reopen(400, form.errors);
     const confirmed = await confirmManager(deps, req, form.data);
-    if (confirmed === 'failed') return reopen(502, {}, error(PARTS_ORDER_TEXT.deleteFailed));
     if (confirmed !== 'confirmed') {
-      const status = refusalStatus(confirmed);
-      return reopen(
-        status,
-        { confirm_username: PARTS_ORDER_TEXT.notManager },
-        error(PARTS_ORDER_TEXT.notManager),
-      );
+      const { errors, toast } = confirmationRefusal(confirmed, {
+        notManager: PARTS_ORDER_TEXT.notManager,
+        failed: PARTS_ORDER_TEXT.deleteFailed,
+      });
+      return reopen(refusalStatus(confirmed), errors, error(toast));
     }
     const result = await deletePartsOrder(req.api, id, form.data);
     if (!result.ok) {

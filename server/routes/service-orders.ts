@@ -39,7 +39,7 @@ import { backToCreateForm, dialogOfFields, type Restored, restoredDraft } from '
 import { UpfrontForm } from '../forms/upfront.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
 import { submitOnce } from '../idempotency.ts';
-import { confirmManager } from '../manager-confirmation.ts';
+import { confirmationRefusal, confirmManager } from '../manager-confirmation.ts';
 import { flash } from '../middleware/flash.ts';
 import { type OrderAction, settledToast } from '../settled-orders.ts';
 import { serviceOrderEditRoutes } from './service-order-edit.ts';
@@ -308,8 +308,13 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
     const form = validateForm(DeleteForm, req.body);
     if (!form.ok) return reopen(form.errors);
     const confirmed = await confirmManager(deps, req, form.data);
-    if (confirmed === 'failed') return reopen({}, TEXT.deleteFailed);
-    if (confirmed !== 'confirmed') return reopen({ confirm_username: TEXT.notManager }, TEXT.notManager);
+    if (confirmed !== 'confirmed') {
+      const { errors, toast } = confirmationRefusal(confirmed, {
+        notManager: TEXT.notManager,
+        failed: TEXT.deleteFailed,
+      });
+      return reopen(errors, toast);
+    }
     const result = await deleteServiceOrder(req.api, String(found.order.id), form.data);
     if (!result.ok) {
       if (result.status === 403) return reopen({ confirm_username: TEXT.notManager }, TEXT.notManager);

@@ -712,6 +712,22 @@ describe('cash (web cash router)', () => {
       expect(inputValue(byEmployee.text, 'editar-lancamento-description')).toBe('Venda de cabo USB');
       expect((await dayEntries()).find((e) => e.id === entry.id)?.description).toBe('Venda de cabo');
 
+      // A manager's name with a wrong password: SPEC §8's manager login failure, the typing kept.
+      const wrongPassword = await refusedPage(
+        agent,
+        await postForm(
+          agent,
+          path,
+          { ...fields, confirm_username: MANAGER.username, confirm_password: 'senha-errada-123' },
+          from,
+        ),
+        '/caixa-hoje',
+      );
+      expect(toastsOf(wrongPassword.text)).toEqual([TEXT.unlockFailed]);
+      expect(fieldErrorOf(wrongPassword.text, 'editar-lancamento-confirm_username')).toBeUndefined();
+      expect(inputValue(wrongPassword.text, 'editar-lancamento-description')).toBe('Venda de cabo USB');
+      expect((await dayEntries()).find((e) => e.id === entry.id)?.description).toBe('Venda de cabo');
+
       const byManager = await postForm(
         agent,
         path,
@@ -859,6 +875,19 @@ describe('cash (web cash router)', () => {
       );
       expect(toastsOf(byEmployee.text)).toEqual([TEXT.notManager]);
       expect(dialogOpen(byEmployee.text, 'deletar-lancamento')).toBe(true);
+
+      const wrongPassword = await refusedPage(
+        agent,
+        await postForm(
+          agent,
+          path,
+          { confirm_username: MANAGER.username, confirm_password: 'senha-errada-123' },
+          from,
+        ),
+        '/caixa-hoje',
+      );
+      expect(toastsOf(wrongPassword.text)).toEqual([TEXT.unlockFailed]);
+      expect(dialogOpen(wrongPassword.text, 'deletar-lancamento')).toBe(true);
 
       const byManager = await postForm(
         agent,

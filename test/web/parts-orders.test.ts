@@ -634,7 +634,7 @@ describe('parts orders (web parts-orders router)', () => {
       expect(fieldErrorOf(res.text, 'cancelar-pedido-confirm_password')).toBe('Senha obrigatória');
     });
 
-    it("refuses an employee's credentials and accepts a manager's", async () => {
+    it("refuses an employee's credentials and a wrong password, and accepts a manager's", async () => {
       const { id } = await newOrder();
       const refused = await refusedPage(
         manager,
@@ -649,6 +649,25 @@ describe('parts orders (web parts-orders router)', () => {
       expect(toastsOf(refused.text)).toEqual([T.notManager]);
       expect(refused.text).toMatch(dialogOpen('cancelar-pedido'));
       expect(refused.text).toContain('Cliente desistiu');
+      expect((await readOrder(id)).status).toBe(100);
+
+      // A manager's name with a wrong password is a failure response (SPEC §8): the cancel's toast.
+      const wrongPassword = await refusedPage(
+        manager,
+        await postForm(
+          manager,
+          `/pedido/${id}/cancelar`,
+          {
+            cancel_motive: 'Cliente desistiu',
+            confirm_username: MANAGER.username,
+            confirm_password: 'senha-errada-123',
+          },
+          `/pedido/${id}`,
+        ),
+        `/pedido/${id}`,
+      );
+      expect(toastsOf(wrongPassword.text)).toEqual([T.cancelFailed]);
+      expect(wrongPassword.text).toMatch(dialogOpen('cancelar-pedido'));
       expect((await readOrder(id)).status).toBe(100);
 
       const accepted = await postForm(

@@ -961,7 +961,7 @@ describe('service orders (web service-orders router)', () => {
     it('a name no manager has (a NUL byte in it): refused at the confirmation, the order still there', async () => {
       const order = await newNormal();
       // The credentials are confirmed with POST sessions before the delete is sent: the api refuses this
-      // sign-in, so the dialog's own message shows and no delete reaches the api.
+      // sign-in, so the delete's failure toast shows (SPEC §8) and no delete reaches the api.
       const res = await refusedPage(
         employee,
         await post(employee, order.id, 'deletar', {
@@ -970,7 +970,7 @@ describe('service orders (web service-orders router)', () => {
         }),
         `/os/${order.id}`,
       );
-      expect(toastsOf(res.text)).toEqual([TEXT.notManager]);
+      expect(toastsOf(res.text)).toEqual([TEXT.deleteFailed]);
       expect((await api('GET', `/service-orders/normal/${order.id}`)).status).toBe(200);
     });
 

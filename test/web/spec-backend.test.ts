@@ -149,18 +149,22 @@ describe('the web against a SPEC §7-only backend', () => {
     ]);
     expect((await agent.get('/consulta?tipo=cliente&q=Editado')).text).toContain('Cliente Spec Editado');
 
-    // A wrong password (this backend answers 401 to it) and an employee's: the dialog's own message,
-    // the dialog open with the name typed, the password never echoed, nobody signed out.
-    for (const typed of [
-      { confirm_username: SPEC_MANAGER.username, confirm_password: 'senha-errada-123' },
-      { confirm_username: SPEC_EMPLOYEE.username, confirm_password: SPEC_EMPLOYEE.password },
-    ]) {
+    // A wrong password (this backend answers 401 to it): the delete's failure toast (SPEC §8); an
+    // employee's: the dialog's own message. Either way the dialog open with the name typed, the password
+    // never echoed, nobody signed out.
+    for (const [typed, toast] of [
+      [
+        { confirm_username: SPEC_MANAGER.username, confirm_password: 'senha-errada-123' },
+        'Ocorreu um erro ao deletar o Cliente. Cheque suas credenciais.',
+      ],
+      [{ confirm_username: SPEC_EMPLOYEE.username, confirm_password: SPEC_EMPLOYEE.password }, NOT_MANAGER],
+    ] as const) {
       const mark = backend.calls.length;
       const sent = await postForm(agent, `/editar-cliente/${id}/deletar`, typed, `/editar-cliente/${id}`);
       // Post/redirect/get: the client's page shows the dialog again with the refusal.
       expect(sent.status).toBe(303);
       const res = await agent.get(sent.headers.location as string);
-      expect(toastsOf(res.text)).toEqual([NOT_MANAGER]);
+      expect(toastsOf(res.text)).toEqual([toast]);
       expect(res.text).toContain(`value="${typed.confirm_username}"`);
       expect(res.text).not.toContain(typed.confirm_password);
       expect(callsSince(mark)).not.toContain(`DELETE /clients/${id}`);
@@ -352,7 +356,7 @@ describe('the web against a SPEC §7-only backend', () => {
     // Post/redirect/get: the order's page shows the dialog again with the refusal.
     expect(sent.status).toBe(303);
     const refused = await agent.get(sent.headers.location as string);
-    expect(toastsOf(refused.text)).toEqual([NOT_MANAGER]);
+    expect(toastsOf(refused.text)).toEqual(['Erro ao cancelar Pedido']);
     expect(dialogOpen(refused.text, 'cancelar-pedido')).toBe(true);
     expect(refused.text).toContain('Desistiu');
     const cancelled = await postForm(
