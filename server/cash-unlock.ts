@@ -13,7 +13,8 @@ import type { WebDeps } from './context.ts';
 /** How long an unlock lasts, whatever the backend's token life (a refresh renews the token within it). */
 export const UNLOCK_MINUTES = 10;
 
-export type UnlockResult = 'unlocked' | 'not-manager' | 'failed' | 'too-many';
+/** 'too-many' carries the backend's own text when it gave one (how long to wait). */
+export type UnlockResult = 'unlocked' | 'not-manager' | 'failed' | { tooMany: string | undefined };
 
 export async function unlockCash(
   deps: WebDeps,
@@ -22,7 +23,7 @@ export async function unlockCash(
   password: string,
 ): Promise<UnlockResult> {
   const result = await sessions.login(req.api, username, password);
-  if (!result.ok) return result.status === 429 ? 'too-many' : 'failed';
+  if (!result.ok) return result.status === 429 ? { tooMany: result.message } : 'failed';
   const { token, refresh_token, user } = result.data;
   if (!isManager(user)) {
     // An employee's sign-in opens nothing here: its tokens are given back at once.

@@ -92,7 +92,10 @@ export function cashRoutes(deps: WebDeps): Router {
     if (outcome === 'unlocked') return res.redirect(303, draft ? withDraft(back, draft) : back);
     if (outcome === 'not-manager') return res.redirect(303, `${back}?acesso=negado`);
     const toasts: Toast[] = [{ kind: 'error', text: TEXT.unlockFailed }];
-    return showLock(req, res, back, { open: true, values }, outcome === 'too-many' ? 429 : 401, toasts);
+    // Locked out for a while (too many wrong passwords): the backend's text says how long, as on sign-in.
+    if (typeof outcome === 'object' && outcome.tooMany) toasts.push({ kind: 'error', text: outcome.tooMany });
+    const status = typeof outcome === 'object' ? 429 : 401;
+    return showLock(req, res, back, { open: true, values }, status, toasts);
   });
 
   router.post('/caixa/sair', (req, res) => {

@@ -221,6 +221,26 @@ describe('cash (web cash router)', () => {
       expect(isLocked((await agent.get('/caixa-hoje')).text)).toBe(true);
     });
 
+    it('too many wrong passwords: the manager-login text and how long to wait, still locked', async () => {
+      const agent = await signIn(web);
+      const attempt = () =>
+        postForm(
+          agent,
+          '/caixa/acessar',
+          { username: 'gerente-de-outra-loja', password: 'senha-errada', voltar: '/caixa-hoje' },
+          '/caixa-hoje',
+        );
+      for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401);
+      const res = await attempt();
+      expect(res.status).toBe(429);
+      expect(toastsOf(res.text)).toEqual([
+        TEXT.unlockFailed,
+        'Muitas tentativas. Aguarde 5 minutos e tente de novo.',
+      ]);
+      expect(dialogOpen(res.text, 'acessar-caixa')).toBe(true);
+      expect(isLocked((await agent.get('/caixa-hoje')).text)).toBe(true);
+    });
+
     it("an employee's right credentials leave it locked, the dialog closed and no message (SPEC §5)", async () => {
       const agent = await signIn(web, employee.username, employee.password);
       const res = await postForm(
