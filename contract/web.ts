@@ -19,4 +19,6 @@ export type Shop = {
   city: string;
   state: string;
   logo: string;
+  /** The shop's time zone (SHOP_TZ): the days printed on its sheets. */
+  tz: string;
 };

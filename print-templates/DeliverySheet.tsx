@@ -88,7 +88,7 @@ export function DeliverySheet({
         ) : null}
         <div>
           <dt>Data</dt>
-          <dd>{day(repair.when)}</dd>
+          <dd>{day(repair.when, shop.tz)}</dd>
         </div>
         {repair.parts !== null ? (
           <div>

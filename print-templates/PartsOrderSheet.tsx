@@ -13,7 +13,7 @@ export function PartsOrderSheet({ order, shop }: { order: PartsOrder; shop: Shop
   const c = order.client;
   const rows: DetailRow[] = [
     ['Pedido', order.number],
-    ['Data do pedido', day(order.created_at)],
+    ['Data do pedido', day(order.created_at, shop.tz)],
     ['Situação', statusLabel('parts', order.status)],
     ['Cliente', c.name],
     ['Telefones', [c.phone1, c.phone2, c.phone3].filter(Boolean).join(' / ') || '-'],
@@ -24,8 +24,9 @@ export function PartsOrderSheet({ order, shop }: { order: PartsOrder; shop: Shop
     ['Forma de pagamento', paymentMethodOf(order) ?? '-'],
     [
       'Pedido ao fabricante',
-      [day(order.manufacturer_date), order.manufacturer_code].filter((v) => v && v !== '-').join(' · ') ||
-        '-',
+      [day(order.manufacturer_date, shop.tz), order.manufacturer_code]
+        .filter((v) => v && v !== '-')
+        .join(' · ') || '-',
     ],
     ['Pagamento(s)', brlCents(paidCents(order.transactions))],
   ];

@@ -33,12 +33,12 @@ function productOf(o: AnyServiceOrder): NormalOrder | (AnyServiceOrder & { kind:
   return o.kind === 'returned' ? o.order.original_service_order : o.order;
 }
 
-function kindRows(o: AnyServiceOrder): Row[] {
+function kindRows(o: AnyServiceOrder, tz: string): Row[] {
   if (o.kind === 'returned') {
     return [
       [
         'O.S. original',
-        `${o.order.original_service_order.number}, aberta em ${day(o.order.original_service_order.created_at)}`,
+        `${o.order.original_service_order.number}, aberta em ${day(o.order.original_service_order.created_at, tz)}`,
         'line',
       ],
       ['Motivo do retorno', o.order.return_motive ?? '-', 'long'],
@@ -46,7 +46,7 @@ function kindRows(o: AnyServiceOrder): Row[] {
   }
   if (o.kind === 'external') {
     return [
-      ['Data agendada', day(o.order.service_date), 'half'],
+      ['Data agendada', day(o.order.service_date, tz), 'half'],
       ['Período', o.order.service_period ?? '-', 'half'],
       ['Tipo de serviço', o.order.service_type ?? '-', 'line'],
       ['Valor', brl(o.order.service_value), 'half'],
@@ -76,7 +76,7 @@ function Ticket({
   const client = order.client;
   const rows: Row[] = [
     ['O.S.', order.number, 'half'],
-    ['Abertura', day(order.created_at), 'half'],
+    ['Abertura', day(order.created_at, shop.tz), 'half'],
     ['Situação', statusLabel(o.kind, order.status), 'line'],
     ['Cliente', client.name, 'long'],
     ['Telefones', phones(client) || '-', 'long'],
@@ -92,7 +92,7 @@ function Ticket({
     ['Nº de série', product.product_serial ?? '-', 'line'],
     ['Defeito Reclamado', product.product_details ?? '-', 'longer'],
     ['Acessórios', product.product_accessories ?? '-', 'long'],
-    ...kindRows(o),
+    ...kindRows(o, shop.tz),
   ];
   return (
     <article className={`ticket ${o.kind === 'normal' ? ticketClass(order.number) : `ticket-${o.kind}`}`}>

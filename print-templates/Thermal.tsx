@@ -10,8 +10,9 @@ import type { Shop } from '../contract/web.ts';
 import { formatCpf } from '../domain/documents.ts';
 import { statusLabel } from '../domain/statuses.ts';
 import { brl, day } from '../views/format.ts';
-import { NOT_FISCAL, WARRANTY } from './Document.tsx';
+import { NOT_FISCAL, WARRANTY, warrantyNotice } from './Document.tsx';
 import { brlCents, paidCents, partsLines } from './order-facts.ts';
+import type { PrintClientSide } from './StatusQr.tsx';
 
 type Row = [label: string, value: string | null | undefined];
 
@@ -58,12 +59,23 @@ function ThermalSheet(props: {
 const phones = (c: { phone1: string | null; phone2: string | null; phone3: string | null }) =>
   [c.phone1, c.phone2, c.phone3].filter(Boolean).join(' / ');
 
+/** The shop's warranty days when the backend has them (decision 020), else the 90 days of SPEC. */
+const warrantyOf = (side: PrintClientSide | null | undefined) =>
+  side ? warrantyNotice(side.warrantyDays) : WARRANTY;
+
+type ServiceOrderProps = {
+  o: AnyServiceOrder;
+  shop: Shop;
+  /** The status link and the shop's warranty (decision 020); null against a backend without them. */
+  side?: PrintClientSide | null | undefined;
+};
+
 /** The client's ticket of a service order, on a roll. */
-export function ThermalTicket({ o, shop, qr }: { o: AnyServiceOrder; shop: Shop; qr?: string | null }) {
+export function ThermalTicket({ o, shop, side }: ServiceOrderProps) {
   const order = o.order;
   const product = o.kind === 'returned' ? o.order.original_service_order : o.order;
   const rows: Row[] = [
-    ['Abertura', day(order.created_at)],
+    ['Abertura', day(order.created_at, shop.tz)],
     ['Situação', statusLabel(o.kind, order.status)],
     ['Cliente', order.client.name],
     ['Telefones', phones(order.client)],
@@ -77,7 +89,7 @@ export function ThermalTicket({ o, shop, qr }: { o: AnyServiceOrder; shop: Shop;
     ...(o.kind === 'returned' ? ([['Motivo do retorno', o.order.return_motive]] as Row[]) : []),
     ...(o.kind === 'external'
       ? ([
-          ['Data agendada', day(o.order.service_date)],
+          ['Data agendada', day(o.order.service_date, shop.tz)],
           ['Período', o.order.service_period],
           ['Tipo de serviço', o.order.service_type],
           ['Valor', brl(o.order.service_value)],
@@ -86,28 +98,28 @@ export function ThermalTicket({ o, shop, qr }: { o: AnyServiceOrder; shop: Shop;
     ['Pagamento(s)', brlCents(paidCents(order.transactions))],
   ];
   return (
-    <ThermalSheet shop={shop} kind="Via do cliente · O.S." number={order.number} rows={rows} qr={qr}>
-      <p className="warranty">{WARRANTY}</p>
+    <ThermalSheet shop={shop} kind="Via do cliente · O.S." number={order.number} rows={rows} qr={side?.qr}>
+      <p className="warranty">{warrantyOf(side)}</p>
     </ThermalSheet>
   );
 }
 
 /** The delivery sheet on a roll: what was done, the values, the warranty and the signature line. */
-export function ThermalDelivery({ o, shop, qr }: { o: AnyServiceOrder; shop: Shop; qr?: string | null }) {
+export function ThermalDelivery({ o, shop, side }: ServiceOrderProps) {
   const order = o.order;
   const product = o.kind === 'returned' ? o.order.original_service_order : o.order;
   const rows: Row[] =
     o.kind === 'external'
       ? [
           ['Serviço realizado', o.order.service_details],
-          ['Data', day(o.order.service_date)],
+          ['Data', day(o.order.service_date, shop.tz)],
           ['Valor final', brl(o.order.service_value)],
           ['Forma de pagamento', o.order.service_payment_method],
         ]
       : [
           ['Serviço realizado', partsLines(o.order.fix_description)],
           ['Técnico', o.order.fix_technician_name],
-          ['Data', day(o.order.fix_date)],
+          ['Data', day(o.order.fix_date, shop.tz)],
           ['Valor das peças', brl(o.order.fix_value_pieces)],
           ['Valor da mão de obra', brl(o.order.fix_value_labor)],
           ['Valor final', brl(o.order.fix_value_final)],
@@ -121,7 +133,7 @@ export function ThermalDelivery({ o, shop, qr }: { o: AnyServiceOrder; shop: Sho
       shop={shop}
       kind="Comprovante de entrega"
       number={order.number}
-      qr={qr}
+      qr={side?.qr}
       rows={[
         ['Cliente', client],
         [
@@ -132,7 +144,7 @@ export function ThermalDelivery({ o, shop, qr }: { o: AnyServiceOrder; shop: Sho
         ['Pagamento(s)', brlCents(paidCents(order.transactions))],
       ]}
     >
-      <p className="warranty">{WARRANTY}</p>
+      <p className="warranty">{warrantyOf(side)}</p>
       <div className="signature">
         <span>Assinatura do cliente</span>
       </div>
@@ -157,7 +169,7 @@ export function ThermalPartsOrder({
       number={order.number}
       qr={qr}
       rows={[
-        ['Data do pedido', day(order.created_at)],
+        ['Data do pedido', day(order.created_at, shop.tz)],
         ['Situação', statusLabel('parts', order.status)],
         ['Cliente', order.client.name],
         ['Telefones', phones(order.client)],

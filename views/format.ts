@@ -14,8 +14,16 @@ export function moneyInput(reais: number | null | undefined): string {
   return formatMoney(reaisToCents(reais) ?? Math.round(reais * 100));
 }
 
-/** A day or a timestamp from the api -> "31/12/2026", or '-' when none. */
-export function day(value: string | null | undefined): string {
+/**
+ * A day or a timestamp from the api -> "31/12/2026", or '-' when none. A timestamp is read in the shop's
+ * zone (SHOP_TZ): an order opened at 23:30 in Manaus belongs to that day, not São Paulo's next one.
+ */
+export function day(value: string | null | undefined, tz: string): string {
+  return formatDisplayDate(value ?? null, tz);
+}
+
+/** A business date from the api (yyyy-MM-dd, a day with no time: a cash entry's) -> "31/12/2026". */
+export function businessDay(value: string | null | undefined): string {
   return formatDisplayDate(value ?? null);
 }
 

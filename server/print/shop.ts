@@ -11,5 +11,6 @@ export function shopFrom(env: WebEnv): Shop {
     city: env.SHOP_CITY,
     state: env.SHOP_STATE,
     logo: env.SHOP_LOGO,
+    tz: env.SHOP_TZ,
   };
 }

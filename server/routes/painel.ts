@@ -77,6 +77,7 @@ export function painelRoutes(deps: WebDeps): Router {
         listHref,
         todayHref: '/caixa-hoje',
         monthHref: periodLink(start, data.date),
+        tz: deps.env.SHOP_TZ,
       }),
       { title: 'Painel' },
     );
@@ -124,6 +125,7 @@ export function painelRoutes(deps: WebDeps): Router {
       res,
       createElement(PainelList, {
         title,
+        tz: deps.env.SHOP_TZ,
         groups: kinds.map((k, i) => {
           const a = answers[i];
           return a?.ok

@@ -54,7 +54,7 @@ export function sheetRoutes(deps: WebDeps) {
             element: createElement(ThermalTicket, {
               o: found,
               shop,
-              qr: await statusQr(deps, req, 'service_order', id),
+              side: await printClientSide(deps, req, 'service_order', id, 'Via do cliente (80 mm)'),
             }),
           };
         }
@@ -83,7 +83,7 @@ export function sheetRoutes(deps: WebDeps) {
               ? createElement(ThermalDelivery, {
                   o: found,
                   shop,
-                  qr: await statusQr(deps, req, 'service_order', id),
+                  side: await printClientSide(deps, req, 'service_order', id, 'Folha de entrega (80 mm)'),
                 })
               : createElement(DeliverySheet, {
                   o: found,

@@ -41,6 +41,20 @@ describe('printed sheets with the status link (web print router)', () => {
     expect(html).not.toContain('Garantia de 90 dias');
   });
 
+  it("the 80 mm ticket and delivery sheet print the shop's warranty days too, and are noted in the history", async () => {
+    const staff = await signIn(web);
+    for (const sheet of ['imprimir', 'entrega']) {
+      const html = decodeEntities((await staff.get(`/os/${orderId}/${sheet}?papel=80mm`)).text);
+      expect(html).toContain('class="thermal"');
+      expect(html).toContain('Garantia de 60 dias para o serviço realizado');
+      expect(html).not.toContain('Garantia de 90 dias');
+      expect(html).toContain('alt="QR code do acompanhamento do pedido"');
+    }
+    const page = decodeEntities((await staff.get(`/os/${orderId}`)).text);
+    expect(page).toContain('Imprimiu: Via do cliente (80 mm)');
+    expect(page).toContain('Imprimiu: Folha de entrega (80 mm)');
+  });
+
   it('the delivery sheet prints the warranty end once the order went home', async () => {
     await apiCall(web.api, 'PUT', `/service-orders/normal/${orderId}`, token, {
       status: 104,

@@ -4,6 +4,7 @@
  * gone at logout. Data is created through the real api.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatDisplayDate } from '../../domain/dates.ts';
 import { memoryPrintLinks } from '../../server/print/links.ts';
 import { apiLogin, createEmployee, MANAGER } from '../support/api.ts';
 import { type Agent, decodeEntities, postForm, signIn, startTestWeb, type TestWeb } from '../support/web.ts';
@@ -202,6 +203,54 @@ describe('print links expire', () => {
       expect(await links.open(token)).toBeNull();
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe("print sheets in the shop's time zone (SHOP_TZ)", () => {
+  // A zone whose date differs from São Paulo's right now: Kiritimati (17 h ahead) from 07:00 in São
+  // Paulo, Pago Pago (8 h behind) before 08:00. An order opened now is dated by the shop's zone.
+  const spHour = Number(
+    new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'America/Sao_Paulo',
+    }).format(new Date()),
+  );
+  const tz = spHour >= 7 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+  let web: TestWeb;
+
+  beforeAll(async () => {
+    web = await startTestWeb({ env: { SHOP_TZ: tz } });
+  });
+  afterAll(() => web?.stop());
+
+  it("the A4 and 80 mm sheets date an order by the shop's day, as its page does", async () => {
+    const token = (await apiLogin(web.api, MANAGER.username, MANAGER.password)).token;
+    const call = async <T>(path: string, body?: unknown) => {
+      const res = await fetch(`${web.api.url}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return (await res.json()) as T;
+    };
+    const client = await call<{ id: number }>('/clients', { name: 'Cliente do Pacífico' });
+    const opened = await call<{ id: number }>('/service-orders/normal', {
+      client_id: client.id,
+      product_name: 'Rádio',
+    });
+    const so = await call<{ id: number; created_at: string }>(`/service-orders/normal/${opened.id}`);
+    const made = await call<{ id: number }>('/orders', { client_id: client.id, piece_name: 'Antena' });
+    const order = await call<{ id: number; created_at: string }>(`/orders/${made.id}`);
+    const shopDay = (at: string) => formatDisplayDate(at, tz);
+    expect(shopDay(so.created_at)).not.toBe(formatDisplayDate(so.created_at, 'America/Sao_Paulo'));
+    const staff = await signIn(web);
+    for (const path of [`/os/${so.id}/imprimir`, `/os/${so.id}/imprimir?papel=80mm`]) {
+      expect(textOf((await staff.get(path)).text)).toContain(`Abertura ${shopDay(so.created_at)}`);
+    }
+    for (const path of [`/pedido/${order.id}/imprimir`, `/pedido/${order.id}/imprimir?papel=80mm`]) {
+      expect(textOf((await staff.get(path)).text)).toContain(`Data do pedido ${shopDay(order.created_at)}`);
     }
   });
 });

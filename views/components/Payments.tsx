@@ -1,6 +1,6 @@
 import type { Transaction } from '../../contract/transactions.ts';
 import { transactionLabel } from '../../domain/transactions.ts';
-import { brl, day } from '../format.ts';
+import { brl, businessDay } from '../format.ts';
 
 /** An order's cash entries (SPEC §2): date, type, description, value, method; or the empty text. */
 export function Payments({ transactions, empty }: { transactions: Transaction[]; empty: string }) {
@@ -19,7 +19,7 @@ export function Payments({ transactions, empty }: { transactions: Transaction[];
       <tbody>
         {transactions.map((t) => (
           <tr key={t.id}>
-            <td>{day(t.date)}</td>
+            <td>{businessDay(t.date)}</td>
             <td>{transactionLabel(t.type)}</td>
             <td>{t.description || '-'}</td>
             <td className="money">{brl(t.value)}</td>

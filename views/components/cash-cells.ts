@@ -7,7 +7,7 @@
 import type { CashEntry } from '../../contract/transactions.ts';
 import { formatBRL, reaisToCents } from '../../domain/money.ts';
 import { type Flow, flowOf, transactionLabel } from '../../domain/transactions.ts';
-import { day } from '../format.ts';
+import { businessDay } from '../format.ts';
 
 /** Date, type, description, value, payment method, order number, product name, brand, client name. */
 export const CASH_HEADERS = [
@@ -38,7 +38,7 @@ export function entryValue(entry: CashEntry): EntryValueText {
 export function cashCellTexts(entry: CashEntry, value: EntryValueText = entryValue(entry)): string[] {
   const so = entry.service_order;
   return [
-    day(entry.date),
+    businessDay(entry.date),
     transactionLabel(entry.type),
     entry.description || '-',
     value.text,

@@ -9,7 +9,7 @@ import { KIND_LABELS, ORDER_KINDS, WINDOWS } from '../../domain/reports.ts';
 import { statusLabel } from '../../domain/statuses.ts';
 import { CashTotals } from '../components/CashTotals.tsx';
 import { type Bar, StackedBars } from '../components/StackedBars.tsx';
-import { count, day } from '../format.ts';
+import { businessDay, count, day } from '../format.ts';
 
 export type PainelProps = {
   data: Dashboard;
@@ -21,6 +21,8 @@ export type PainelProps = {
   listHref: (q: { kind?: ReportKind; which: string; days?: number; technician?: string }) => string;
   todayHref: string;
   monthHref: string;
+  /** The shop's zone: the day an order entered its status. */
+  tz: string;
 };
 
 const WINDOW_LABELS: Record<number, string> = { 1: 'Hoje', 7: '7 dias', 30: '30 dias' };
@@ -32,11 +34,13 @@ function StatusTable({
   groups,
   oldest,
   href,
+  tz,
 }: {
   caption: string;
   groups: StatusGroup[];
   oldest: string;
   href: (g: StatusGroup) => string;
+  tz: string;
 }) {
   if (groups.length === 0) return <p className="empty">{caption}: nenhuma.</p>;
   return (
@@ -58,7 +62,7 @@ function StatusTable({
             <td className="number">
               <a href={href(g)}>{count(g.count)}</a>
             </td>
-            <td>{day(g.oldest)}</td>
+            <td>{day(g.oldest, tz)}</td>
           </tr>
         ))}
       </tbody>
@@ -66,12 +70,21 @@ function StatusTable({
   );
 }
 
-export function Painel({ data, today, revenue, statusHref, listHref, todayHref, monthHref }: PainelProps) {
+export function Painel({
+  data,
+  today,
+  revenue,
+  statusHref,
+  listHref,
+  todayHref,
+  monthHref,
+  tz,
+}: PainelProps) {
   const countsOf = (list: Dashboard['opened'], kind: ReportKind) => list.find((r) => r.kind === kind)?.counts;
   return (
     <section className="painel">
       <h1>Painel</h1>
-      <p className="painel-day">Hoje: {day(data.date)}</p>
+      <p className="painel-day">Hoje: {businessDay(data.date)}</p>
 
       <table className="report">
         <caption>Ordens abertas e finalizadas</caption>
@@ -126,12 +139,14 @@ export function Painel({ data, today, revenue, statusHref, listHref, todayHref, 
 
       <h2>Aguardando</h2>
       <StatusTable
+        tz={tz}
         caption="Ordens aguardando, por status"
         groups={data.waiting}
         oldest="Mais antiga (abertura)"
         href={(g) => statusHref(g.kind, g.status)}
       />
       <StatusTable
+        tz={tz}
         caption={`Prontas e não retiradas há mais de ${data.ready_aged.ageing_days} dias`}
         groups={data.ready_aged.groups}
         oldest="Mais antiga (última alteração)"

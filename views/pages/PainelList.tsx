@@ -8,11 +8,13 @@ import { count, day } from '../format.ts';
 export type PainelListProps = {
   title: string;
   groups: { kind: ReportKind; count: number; items: ListedOrder[] }[];
+  /** The shop's zone: the days the orders were opened and finished. */
+  tz: string;
 };
 
 const detailHref = (kind: ReportKind, id: number) => (kind === 'parts' ? `/pedido/${id}` : `/os/${id}`);
 
-export function PainelList({ title, groups }: PainelListProps) {
+export function PainelList({ title, groups, tz }: PainelListProps) {
   return (
     <section className="painel">
       <p>
@@ -44,8 +46,8 @@ export function PainelList({ title, groups }: PainelListProps) {
                 <td>{o.client.name ?? '-'}</td>
                 <td>{o.description ?? '-'}</td>
                 <td>{statusLabel(g.kind, o.status)}</td>
-                <td>{day(o.created_at)}</td>
-                <td>{day(o.finished_at)}</td>
+                <td>{day(o.created_at, tz)}</td>
+                <td>{day(o.finished_at, tz)}</td>
               </tr>
             ))}
           </tbody>
