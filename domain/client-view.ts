@@ -63,6 +63,17 @@ export const DELIVERED_STATUSES: Record<OrderKind, readonly number[]> = {
   parts: [102, 104],
 };
 
+/**
+ * Cancelled, or going back unrepaired (budget not approved, no defect, not worth it, no parts): no repair
+ * to pay for. A value typed on such an order is the quote the client turned down, not a bill.
+ */
+export const NOTHING_DUE_STATUSES: Record<OrderKind, readonly number[]> = {
+  normal: [107, 109, 110, 111, 112],
+  returned: [204, 206, 207, 208, 209],
+  external: [302],
+  parts: [103],
+};
+
 export const DEFAULT_WARRANTY_DAYS = 90;
 export const MAX_WARRANTY_DAYS = 3650;
 

@@ -3,7 +3,12 @@
  * revoked by issuing a new one (the old token answers 404 at once), and the public view of an order,
  * which holds only what the client needs to know.
  */
-import { clientSentence, DELIVERED_STATUSES, type OrderEntity } from '../../domain/client-view.ts';
+import {
+  clientSentence,
+  DELIVERED_STATUSES,
+  NOTHING_DUE_STATUSES,
+  type OrderEntity,
+} from '../../domain/client-view.ts';
 import type { OrderKind } from '../../domain/statuses.ts';
 import { recordAudit } from '../audit/repository.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
@@ -123,11 +128,16 @@ async function publicJson(
 ): Promise<PublicStatus> {
   const day = (d: Date | null) => (d ? new Date(d).toISOString() : null);
   const delivered = DELIVERED_STATUSES[row.kind].includes(row.status) || row.delivered_at !== null;
-  const ready = delivered ? null : await reachedAt(deps.db, entity, id, READY_STATUSES[row.kind]);
+  // Ready while it is: an order moved on from Consertada (cancelled, back in repair) is ready no longer.
+  const readyNow = !delivered && READY_STATUSES[row.kind].includes(row.status);
+  const ready = readyNow ? await reachedAt(deps.db, entity, id, READY_STATUSES[row.kind]) : null;
   const warranty = warrantyOf(row.delivered_at, await warrantyDays(deps.db), deps.shopTz);
   // The value due shows once a value is set and the order is still open: after the send to cash it is paid.
+  // Nothing is due on an order cancelled or going back unrepaired.
   const due =
-    row.value_cents !== null && row.finished_at === null
+    row.value_cents !== null &&
+    row.finished_at === null &&
+    !NOTHING_DUE_STATUSES[row.kind].includes(row.status)
       ? Math.max(0, Number(row.value_cents) - Number(row.upfront_cents)) / 100
       : null;
   return {

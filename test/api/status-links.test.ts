@@ -108,6 +108,47 @@ describe.each(DB_TARGETS)('status links on %s', (kind) => {
     }
   });
 
+  it('ready only while it is, and nothing due once the budget is turned down or the order cancelled', async () => {
+    const client = await send('POST', '/clients', employee.token, { name: 'Cliente Que Recusou' });
+    const clientId = (client.body as { id: number }).id;
+    const so = await send('POST', '/service-orders/normal', employee.token, {
+      client_id: clientId,
+      product_name: 'Celular',
+    });
+    const id = (so.body as { id: number }).id;
+    const { token } = (await send('GET', `/status-links/service-order/${id}`, employee.token)).body as {
+      token: string;
+    };
+    const move = async (status: number) => {
+      const put = await send('PUT', `/service-orders/normal/${id}`, employee.token, {
+        status,
+        product_name: 'Celular',
+        fix_value_final: 500,
+        fix_payment_method: 'PIX',
+      });
+      expect(put.status).toBe(200);
+      return (await send('GET', `/status-links/public/${token}`, null)).body as Json;
+    };
+    expect(await move(104)).toMatchObject({ amount_due: 500, ready_on: expect.any(String) });
+    // Back in repair: not ready any more, still owed.
+    expect(await move(102)).toMatchObject({ amount_due: 500, ready_on: null });
+    // The budget turned down: the value was a quote, not a bill.
+    expect(await move(109)).toMatchObject({ amount_due: null, ready_on: null });
+    for (const status of [110, 111, 112]) expect((await move(status)).amount_due).toBeNull();
+    await move(104);
+    const cancel = await send('POST', '/transactions/cancel/service-order', employee.token, {
+      service_order_id: id,
+      cancel_motive: 'Desistiu',
+    });
+    expect(cancel.status).toBe(201);
+    const cancelled = (await send('GET', `/status-links/public/${token}`, null)).body as Json;
+    expect(cancelled).toMatchObject({
+      status_text: 'Esta ordem de serviço foi cancelada.',
+      amount_due: null,
+      ready_on: null,
+    });
+  });
+
   it('renewing kills the old token at once and issues a new one', async () => {
     const old = (
       (await send('GET', `/status-links/order/${partsId}`, employee.token)).body as { token: string }

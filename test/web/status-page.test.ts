@@ -76,6 +76,8 @@ describe('status page (web status-page router)', () => {
     expect(html).toContain('Seu aparelho está pronto para retirada.');
     expect(html).toContain('Videogame PS5');
     expect(html).toContain('R$ 450,50');
+    expect(html).toMatch(/<dt>Aberta em<\/dt><dd>\d{2}\/\d{2}\/\d{4}<\/dd>/);
+    expect(html).toMatch(/<dt>Pronto em<\/dt><dd>\d{2}\/\d{2}\/\d{4}<\/dd>/);
     expect(html).not.toContain('<form');
   });
 

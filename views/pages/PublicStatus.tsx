@@ -48,9 +48,12 @@ export function PublicStatusPage({
   const label = view.kind === 'parts' ? 'Pedido' : 'O.S.';
   const rows: [string, string][] = [
     [view.kind === 'parts' ? 'Peça' : 'Aparelho', view.item || '-'],
-    ['Aberto em', formatDisplayDate(view.opened_on, tz)],
+    // Ordem de serviço is feminine; a part is ready when it arrives.
+    [view.kind === 'parts' ? 'Aberto em' : 'Aberta em', formatDisplayDate(view.opened_on, tz)],
   ];
-  if (view.ready_on) rows.push(['Pronto em', formatDisplayDate(view.ready_on, tz)]);
+  if (view.ready_on) {
+    rows.push([view.kind === 'parts' ? 'Chegou em' : 'Pronto em', formatDisplayDate(view.ready_on, tz)]);
+  }
   if (view.delivered_on) rows.push(['Entregue em', formatDisplayDate(view.delivered_on, tz)]);
   if (view.amount_due !== null) rows.push(['Valor a pagar', formatBRL(Math.round(view.amount_due * 100))]);
   if (view.warranty_until) rows.push(['Garantia até', formatDisplayDate(view.warranty_until, tz)]);
