@@ -55,6 +55,7 @@ export function AddressLabel({ order, shop }: { order: PartsOrder; shop: Shop })
         {c.zip_code ? <p>CEP {formatCep(c.zip_code)}</p> : null}
       </div>
       <div className="label-block sender">
+        <img className="label-logo" src={shop.logo} alt="" width="32" height="32" />
         <h2>Remetente</h2>
         <p className="label-name">{shop.name}</p>
         {shop.phones ? <p>{shop.phones}</p> : null}
@@ -63,6 +64,7 @@ export function AddressLabel({ order, shop }: { order: PartsOrder; shop: Shop })
         <p>{[shop.city, shop.state].filter(Boolean).join(' - ')}</p>
       </div>
       <p className="label-order">Pedido {order.number}</p>
+      <p className="not-fiscal">{NOT_FISCAL}</p>
     </section>
   );
 }

@@ -29,6 +29,7 @@ function ThermalSheet(props: {
   return (
     <section className="thermal">
       <header className="thermal-head">
+        <img className="thermal-logo" src={shop.logo} alt="" width="40" height="40" />
         <p className="shop-name">{shop.name}</p>
         {shop.phones ? <p>{shop.phones}</p> : null}
         {shop.street ? <p>{[shop.street, shop.district].filter(Boolean).join(' · ')}</p> : null}

@@ -134,12 +134,34 @@ describe('print sheets (web print router)', () => {
     const sheet = textOf((await manager.get(`/pedido/${order.id}/imprimir`)).text);
     expect(sheet).toContain(`Pedido ${order.number}`);
     expect(sheet).toContain('R$ 350,00');
-    const label = textOf((await manager.get(`/pedido/${order.id}/etiqueta`)).text);
+    const labelHtml = (await manager.get(`/pedido/${order.id}/etiqueta`)).text;
+    const label = textOf(labelHtml);
     expect(label).toContain('Destinatário');
     expect(label).toContain('Rua das Flores, 10');
     expect(label).toContain('CEP 01001-000');
     expect(label).toContain('Remetente');
     expect(label).toContain('Bancada Assistência Técnica');
+    // SPEC §1: every printed document carries the shop's logo and the not-fiscal notice.
+    expect(labelHtml).toContain('src="/static/img/logo.svg"');
+    expect(label).toContain(NOT_FISCAL);
+  });
+
+  it('the 80 mm sheets carry the logo and the not-fiscal notice too (SPEC §1)', async () => {
+    const so = await normalOrder();
+    const parts = await api<{ id: number }>('POST', '/orders', {
+      client_id: clientId,
+      piece_name: 'Bateria',
+    });
+    for (const path of [
+      `/os/${so.id}/imprimir?papel=80mm`,
+      `/os/${so.id}/entrega?papel=80mm`,
+      `/pedido/${parts.id}/imprimir?papel=80mm`,
+    ]) {
+      const html = (await manager.get(path)).text;
+      expect(html).toContain('class="thermal"');
+      expect(html).toContain('src="/static/img/logo.svg"');
+      expect(textOf(html)).toContain(NOT_FISCAL);
+    }
   });
 
   it('opens a print-server link without login, for that sheet only, read-only, until logout', async () => {
