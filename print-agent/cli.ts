@@ -23,7 +23,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 
-const renderer = chromiumRenderer(options.chromium);
+const renderer = chromiumRenderer(options.chromium, options.url);
 const target =
   options.target.kind === 'printer' ? `fila ${options.target.queue}` : `pasta ${options.target.path}`;
 log(`aguardando trabalhos de ${new URL(options.url).origin} para a ${target}`);

@@ -1,7 +1,9 @@
 /** The agent's command line: where the web is, its device key, and a CUPS queue or a folder. */
 import { parseArgs } from 'node:util';
+import { webBase } from './address.ts';
 
 export type AgentOptions = {
+  /** The web's address: origin and any path prefix, without a trailing slash (every call is built on it). */
   url: string;
   key: string;
   target: { kind: 'printer'; queue: string } | { kind: 'folder'; path: string };
@@ -34,7 +36,7 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): AgentOption
   }
   const url = String(values.url ?? '');
   const key = String(values.key ?? env.BANCADA_PRINT_KEY ?? '');
-  if (!/^https?:\/\/[^\s]+$/.test(url))
+  if (!/^https?:\/\/[^\s]+$/.test(url) || !URL.canParse(url))
     return { error: '--url deve ser o endereço da web (http:// ou https://)' };
   if (!key) return { error: 'falta a chave do dispositivo (--key ou BANCADA_PRINT_KEY)' };
   if (Boolean(values.printer) === Boolean(values.out))
@@ -42,7 +44,7 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): AgentOption
   const wait = values.wait === undefined ? 25 : Number(values.wait);
   if (!Number.isInteger(wait) || wait < 0 || wait > 25) return { error: '--wait: de 0 a 25 segundos' };
   return {
-    url: url.replace(/\/+$/, ''),
+    url: webBase(url),
     key,
     target: values.printer
       ? { kind: 'printer', queue: String(values.printer) }

@@ -2,9 +2,11 @@
  * Sheets to PDF in the system's headless Chromium (never a downloaded one). One browser is kept and
  * launched again if it goes away. The sheet's HTML is fetched by the agent with its device key and
  * handed to the page for the job's URL, so the browser never holds the key; the sheet's stylesheet and
- * fonts load from the web as for any page.
+ * fonts load from the web as for any page. Under a path prefix (--url http://loja/bancada) the sheet's
+ * own addresses (/static/…) are the web's without it: the page asks for them under the prefix.
  */
 import { type Browser, chromium } from 'playwright-core';
+import { onBase, prefixOf } from './address.ts';
 
 /** Chromium's CSS pixels per millimetre (96 per inch). */
 const PX_PER_MM = 96 / 25.4;
@@ -14,7 +16,9 @@ export type Renderer = {
   close(): Promise<void>;
 };
 
-export function chromiumRenderer(executablePath: string): Renderer {
+export function chromiumRenderer(executablePath: string, base: string): Renderer {
+  const origin = new URL(base).origin;
+  const prefix = prefixOf(base);
   let browser: Promise<Browser> | null = null;
 
   function open(): Promise<Browser> {
@@ -47,6 +51,15 @@ export function chromiumRenderer(executablePath: string): Renderer {
       });
       try {
         const page = await context.newPage();
+        if (prefix) {
+          await page.route(
+            (u) => u.origin === origin && !u.pathname.startsWith(`${prefix}/`),
+            (route) => {
+              const asked = new URL(route.request().url());
+              return route.continue({ url: onBase(base, asked.pathname + asked.search) });
+            },
+          );
+        }
         await page.route(url, (route) =>
           route.fulfill({ status: 200, contentType: 'text/html', body: html }),
         );

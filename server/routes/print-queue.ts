@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { BackendUnavailable } from '../backend/errors.ts';
 import { devicePending, deviceReport, deviceSheet } from '../backend/printers.ts';
 import type { WebDeps } from '../context.ts';
+import { printLinkBase } from '../print/links.ts';
 
 const NO_KEY = 'Chave de dispositivo ausente ou inválida';
 const TOO_MANY = 'Muitas requisições. Aguarde um minuto e tente de novo.';
@@ -87,7 +88,10 @@ export function printQueueDoor(deps: WebDeps): Router {
     return reply.body;
   }
 
-  const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
+  // A job's url is informative: an agent takes only its path and query and calls its own --url (a proxy
+  // may hand the web a Host without the port, or hide a path prefix). It is built as print links are
+  // (PUBLIC_URL, or this machine's own names), so a Host header nobody configured is never echoed.
+  const origin = (req: Request) => printLinkBase(deps.env, req);
   const noStore = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
 
   router.get('/impressao/fila', limited, async (req, res) => {

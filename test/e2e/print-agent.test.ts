@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../runtime/paths.ts';
 import { apiLogin, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
 import { CHROMIUM_PATH } from '../support/browser.ts';
+import { forwardTo, listenRelay } from '../support/http-relay.ts';
 import { freePort, sleep, waitFor } from '../support/processes.ts';
 import { csrfOf, decodeEntities, signIn, startTestWeb, type TestWeb } from '../support/web.ts';
 
@@ -95,7 +96,7 @@ describe('the print agent against a running web', () => {
    * The agent as its own process. With a CUPS queue, `lp` is a stand-in first on PATH that writes down
    * its arguments and keeps the PDF in the same folder (this machine has no CUPS).
    */
-  function startAgent(key: string, queue?: string) {
+  function startAgent(key: string, queue?: string, url = `http://127.0.0.1:${port}`) {
     const out = mkdtempSync(join(tmpdir(), 'bancada-agent-'));
     folders.push(out);
     if (queue) {
@@ -111,7 +112,7 @@ describe('the print agent against a running web', () => {
       [
         'print-agent/cli.ts',
         '--url',
-        `http://127.0.0.1:${port}`,
+        url,
         ...(queue ? ['--printer', queue] : ['--out', out]),
         '--wait',
         '5',
@@ -234,4 +235,44 @@ describe('the print agent against a running web', () => {
     const temporary = args.split(' ').at(-1) ?? '';
     expect(readdirSync(tmpdir())).not.toContain(temporary.split('/').at(-1));
   }, 90_000);
+
+  it('behind a proxy that drops the port from Host and serves the web under a prefix, calls only its --url, and a report it cannot deliver does not hold the queue', async () => {
+    const { printer, key } = await register('Proxy', 'a4');
+    const target = new URL(`http://127.0.0.1:${port}`);
+    const seen: string[] = [];
+    let lost: string | null = null;
+    // nginx's `proxy_set_header Host $host` on another port, under /bancada; and the first job's report
+    // never gets through (the answer is lost on the way, every time).
+    const proxy = await listenRelay((req, res) => {
+      const url = req.url ?? '';
+      seen.push(`${req.method} ${url}`);
+      if (!url.startsWith('/bancada/')) {
+        res.writeHead(404);
+        return res.end();
+      }
+      if (req.method === 'POST') lost ??= url;
+      if (req.method === 'POST' && url === lost) {
+        res.writeHead(502);
+        return res.end();
+      }
+      req.headers.host = '127.0.0.1';
+      forwardTo(target, req, res, url.slice('/bancada'.length));
+    });
+    try {
+      const agent = startAgent(key, undefined, `${proxy.url}/bancada/`);
+      const first = await sendFromSheet(`/os/${orderId}/entrega`, printer.id);
+      await waitFor(() => agent.pdfs().length === 1, 40_000, `the first PDF (${agent.output.join('')})`);
+      const second = await sendFromSheet(`/pedido/${partsId}/etiqueta`, printer.id);
+      await waitFor(() => agent.pdfs().length === 2, 60_000, `the second PDF (${agent.output.join('')})`);
+      await waitFor(async () => /Proxy · 1 cópia · .* · impresso/.test(await second()), 10_000, 'impresso');
+      // The first job's report was lost: it stays taken until its lease runs out, the agent went on.
+      expect(await first()).toMatch(/Proxy · 1 cópia · .* · na fila/);
+      expect(agent.output.join('')).toMatch(/Entrega M\d+: resultado não informado à web/);
+      // The sheet's stylesheet came through the prefix too.
+      expect(seen.some((line) => line.startsWith('GET /bancada/static/css/print.css'))).toBe(true);
+      expect(await stopAgent(agent.child)).toBe(0);
+    } finally {
+      await proxy.stop();
+    }
+  }, 120_000);
 });

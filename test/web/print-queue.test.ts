@@ -145,6 +145,16 @@ describe('print queue door and sending a sheet to a printer', () => {
     expect(textOf((await manager.get(path)).text)).toMatch(/· impresso/);
   });
 
+  it("builds a job's url on the web's own address, never on a Host header it does not know", async () => {
+    const p = await register('Endereço', 'a4');
+    await send(`/os/${orderId}/entrega`, p.id);
+    const polled = await door(p.key).poll().set('host', 'impressora.example:8080');
+    const [job] = polled.body as { id: string; url: string }[];
+    // The path alone: an agent resolves it against its own --url (decision 021).
+    expect(job?.url).toBe(`/impressao/fila/${job?.id}`);
+    expect((await door(p.key).report(String(job?.id), { status: 'impresso' })).status).toBe(200);
+  });
+
   it('renders the 80 mm layout for a thermal printer, and the failure reason shows on the sheet', async () => {
     const termica = await register('Térmica', '80mm');
     for (const path of [`/os/${orderId}/imprimir`, `/os/${orderId}/entrega`, `/pedido/${partsId}/imprimir`]) {
