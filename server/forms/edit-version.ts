@@ -50,6 +50,21 @@ const posted = (body: unknown, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
+/**
+ * The marks a posted form carried, for a form shown again before it is saved (a postal-code lookup
+ * without JavaScript): it keeps what it was first loaded from, so a change saved by someone else in the
+ * meantime is still caught at Salvar. Undefined when the form carried none.
+ */
+export function postedMarks(body: unknown): Record<string, string> | undefined {
+  const version = posted(body, VERSION_FIELD);
+  const loaded = posted(body, LOADED_FIELD);
+  if (version === undefined && loaded === undefined) return undefined;
+  return {
+    ...(version === undefined ? {} : { [VERSION_FIELD]: version }),
+    ...(loaded === undefined ? {} : { [LOADED_FIELD]: loaded }),
+  };
+}
+
 /** The version the posted form was loaded from (sent on to the api), when it names one. */
 export function postedVersion(body: unknown): number | undefined {
   const text = posted(body, VERSION_FIELD);

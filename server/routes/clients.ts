@@ -24,6 +24,7 @@ import {
   changedSince,
   conflictRows,
   loadedMarks,
+  postedMarks,
   postedVersion,
   staleRefusal,
 } from '../forms/edit-version.ts';
@@ -158,6 +159,8 @@ export function clientRoutes(deps: WebDeps): Router {
       errors?: Record<string, string>;
       deleteDialog?: Partial<NonNullable<ClientFormProps['edit']>['deleteDialog']>;
       deleteRefusal?: string;
+      /** What the form was first loaded from, when it is shown again before a save. */
+      loaded?: Record<string, string> | undefined;
     },
     status = 200,
     toasts: Toast[] = [],
@@ -198,7 +201,9 @@ export function clientRoutes(deps: WebDeps): Router {
             ...overrides.deleteDialog,
           },
           deleteRefusal: overrides.deleteRefusal,
-          loaded: loadedMarks(client, clientValuesFrom(client) as Record<string, string | undefined>),
+          loaded:
+            overrides.loaded ??
+            loadedMarks(client, clientValuesFrom(client) as Record<string, string | undefined>),
         },
       }),
       { title: 'Editar Cliente', status, toasts },
@@ -265,7 +270,10 @@ export function clientRoutes(deps: WebDeps): Router {
     const values = clientValuesOf(req.body);
     if (looksUpCep(textOf(req.body, 'intent'), values)) {
       const filled = await fillFromCep(values);
-      return showEdit(req, res, filled, Object.keys(filled.errors).length ? 400 : 200);
+      // The lookup is not a save: the form keeps the marks it was loaded with (else another person's
+      // save in between would be overwritten by the next Salvar).
+      const loaded = postedMarks(req.body);
+      return showEdit(req, res, { ...filled, loaded }, Object.keys(filled.errors).length ? 400 : 200);
     }
     const path = `/editar-cliente/${encodeURIComponent(String(req.params.id))}`;
     const kept = typedFields(req.body);

@@ -1069,6 +1069,47 @@ describe('clients (web clients router)', () => {
     });
   });
 
+  describe('Editar Cliente: two people, a postal-code lookup in between (no JavaScript)', () => {
+    it('Buscar CEP keeps what the form was loaded from: the next Salvar still sees the other save', async () => {
+      const id = await apiClient({ name: 'Rui Consulta CEP', phone2: '(11) 3000-0000' });
+      const page = await agent.get(`/editar-cliente/${id}`);
+      const hidden = (html: string) =>
+        Object.fromEntries(
+          [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+            m[1],
+            decodeEntities(m[2] ?? ''),
+          ]),
+        );
+      const marks = (html: string) => {
+        const { _version, _loaded } = hidden(html);
+        return { _version, _loaded };
+      };
+      expect(marks(page.text)._version).toBe('1');
+      // Someone else saves Telefone 2 while this form is open.
+      expect(
+        (await apiCall('PUT', `/clients/${id}`, { name: 'Rui Consulta CEP', phone2: '(11) 3999-9999' }))
+          .status,
+      ).toBe(200);
+      const cep = knownCep(RUA_AUGUSTA);
+      const typed = { ...EMPTY, name: 'Rui Consulta CEP', phone2: '(11) 3000-0000', zip_code: cep };
+      const filled = await agent
+        .post(`/editar-cliente/${id}`)
+        .type('form')
+        .send({ ...hidden(page.text), ...typed, intent: 'cep' });
+      expect(filled.status).toBe(200);
+      expect(inputValue(filled.text, 'address')).toBe('Rua Augusta');
+      expect(marks(filled.text)).toEqual(marks(page.text));
+      const saved = await agent
+        .post(`/editar-cliente/${id}`)
+        .type('form')
+        .send({ ...hidden(filled.text), ...valuesOf(filled.text), intent: 'save' });
+      expect(saved.status).toBe(303);
+      const conflict = await agent.get(String(saved.headers.location));
+      expect(conflict.text).toContain('Outra pessoa alterou este cliente');
+      expect((await clientRow(id))?.phone2).toBe('(11) 3999-9999');
+    });
+  });
+
   describe('Deletar Cliente', () => {
     it("the dialog: 'Deletar Cliente: <name>', 'Confirme login do gerente', Usuário, Senha, Deletar, Cancelar", async () => {
       const id = await apiClient({ name: 'Diana Dialogo' });
