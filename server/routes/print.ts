@@ -28,6 +28,9 @@ import { sendPanel, sheetKey } from '../print/send-panel.ts';
 import { shopFrom } from '../print/shop.ts';
 import { statusQr } from '../print/status-qr.ts';
 
+/** Print links a session keeps track of (each lives a few minutes: more is a person clicking nonstop). */
+const REMEMBERED_LINKS = 50;
+
 export type Sheet = { title: string; element: ReactElement } | { redirect: string };
 /** The sheet's query (?vias=2, ?de=&ate=): from the request, or from the path a link is made for. */
 type Query = Record<string, string>;
@@ -266,8 +269,15 @@ export function printRoutes(deps: WebDeps): Router {
       ? Math.min(deps.env.PRINT_LINK_MINUTES, cashMinutesLeft(req))
       : deps.env.PRINT_LINK_MINUTES;
     const token = await deps.printLinks.create(html, minutes);
-    req.session.printLinks = [...(req.session.printLinks ?? []), token].slice(-50);
-    if (cash) cash.printLinks = [...(cash.printLinks ?? []), token].slice(-50);
+    // The session remembers its last links so signing out (or locking the cash) ends them; a link
+    // it can no longer remember is ended now rather than left alive after the sign-out.
+    const remember = async (links: string[] | undefined) => {
+      const all = [...(links ?? []), token];
+      await deps.printLinks.revoke(all.slice(0, -REMEMBERED_LINKS));
+      return all.slice(-REMEMBERED_LINKS);
+    };
+    req.session.printLinks = await remember(req.session.printLinks);
+    if (cash) cash.printLinks = await remember(cash.printLinks);
     const sep = url.search ? '&' : '?';
     res.redirect(303, `${url.pathname}${url.search}${sep}link=${encodeURIComponent(token)}`);
   });

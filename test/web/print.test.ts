@@ -201,6 +201,28 @@ describe('print sheets (web print router)', () => {
     manager = await signIn(web);
   });
 
+  it('every link made in a session ends at sign-out, the 51st and beyond included', async () => {
+    const order = await normalOrder();
+    const agent = await signIn(web);
+    const links: string[] = [];
+    for (let i = 0; i < 52; i++) {
+      const made = await postForm(
+        agent,
+        '/impressao/links',
+        { path: `/os/${order.id}/imprimir` },
+        `/os/${order.id}/imprimir`,
+      );
+      links.push(/link=([^&]+)/.exec(made.headers.location ?? '')?.[1] ?? '');
+    }
+    const { default: supertest } = await import('supertest');
+    const stranger = supertest(web.app);
+    expect((await stranger.get(`/impressao/${links[51]}`)).status).toBe(200);
+    await postForm(agent, '/sair', {}, '/configuracoes');
+    for (const link of [links[0], links[1], links[2], links[51]]) {
+      expect((await stranger.get(`/impressao/${link}`)).status).toBe(404);
+    }
+  });
+
   it('refuses to make a link for anything but a sheet', async () => {
     const res = await postForm(manager, '/impressao/links', { path: '/configuracoes' }, '/configuracoes');
     expect(res.status).toBe(400);
