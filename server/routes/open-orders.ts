@@ -101,11 +101,11 @@ export function openOrderRoutes(deps: WebDeps): Router {
   /** A GET's draft (a refused create, a lost session) as the open screen shows it again. */
   async function restoredView(req: Request, path: string, names: readonly string[]): Promise<OpenView> {
     const restored = await restoredDraft(deps, req);
-    if (!restored) return { picker: await clientPickerState(req, path) };
+    if (!restored) return { picker: await clientPickerState(deps, req, path) };
     const id = restored.values.client_id?.trim();
     const clientId = id && ID.test(id) ? id : undefined;
     return {
-      picker: await clientPickerState(req, path, clientId),
+      picker: await clientPickerState(deps, req, path, clientId),
       clientId,
       values: typedValues(restored.values, names),
       errors: restored.errors,

@@ -71,7 +71,7 @@ export function partsOrderRoutes(deps: WebDeps): Router {
     toasts: Toast[] = [],
     formKey?: string,
   ) {
-    const picker = await clientPickerState(req, '/abrir-pedido', props.clientId);
+    const picker = await clientPickerState(deps, req, '/abrir-pedido', props.clientId);
     deps.render(
       req,
       res,

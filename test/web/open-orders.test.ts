@@ -166,6 +166,60 @@ describe('open screens (web open-orders router)', () => {
     });
   });
 
+  describe('the client search in pages of 50, as Consulta pages its results', () => {
+    const tag = `pgn${Date.now().toString(36)}`;
+    const ids: string[] = [];
+    beforeAll(async () => {
+      // Created in name order, so the api's order (by name) is this list's.
+      for (let i = 1; i <= 53; i++) {
+        ids.push(
+          String((await newClient({ name: `Paginada ${String(i).padStart(2, '0')} Silva ${tag}` })).id),
+        );
+      }
+    });
+    const selectableOf = (html: string) =>
+      [...html.matchAll(/href="[^"]*\?cliente=(\d+)">Selecionar</g)].map((m) => m[1]);
+    const pagerOf = (html: string) =>
+      /<nav class="pager actions" aria-label="Páginas">[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+    const linkOf = (html: string, rel: 'next' | 'prev') =>
+      decodeEntities(new RegExp(`href="([^"]+)" rel="${rel}"`).exec(pagerOf(html))?.[1] ?? '');
+
+    it.each(['/abrir-os-normal', '/abrir-pedido', '/abrir-atendimento-externo'])(
+      '%s: the first 50, the pager with the total; Próxima reaches the last 3',
+      async (path) => {
+        const first = await agent.get(`${path}?busca=${tag}`);
+        expect(first.status).toBe(200);
+        expect(selectableOf(first.text)).toEqual(ids.slice(0, 50));
+        expect(pagerOf(first.text)).toContain('Página 1 de 2');
+        expect(pagerOf(first.text)).toContain('53 resultados');
+        expect(linkOf(first.text, 'next')).toBe(`${path}?busca=${tag}&pagina=2`);
+
+        const second = await agent.get(linkOf(first.text, 'next'));
+        expect(selectableOf(second.text)).toEqual(ids.slice(50));
+        expect(pagerOf(second.text)).toContain('Página 2 de 2');
+        expect(pagerOf(second.text)).not.toContain('Próxima');
+        expect(linkOf(second.text, 'prev')).toBe(`${path}?busca=${tag}&pagina=1`);
+        // The search as typed stays in its field.
+        expect(inputValueOf(second.text, 'busca')).toBe(tag);
+      },
+    );
+
+    it('keeps the selected client and the other keys from page to page; past the end is the last page', async () => {
+      const chosen = ids[7];
+      const page = await agent.get(`/abrir-os-normal?cliente=${chosen}&busca=${tag}&pagina=99`);
+      expect(selectableOf(page.text)).toEqual(ids.slice(50));
+      expect(pagerOf(page.text)).toContain('Página 2 de 2');
+      expect(linkOf(page.text, 'prev')).toBe(`/abrir-os-normal?cliente=${chosen}&busca=${tag}&pagina=1`);
+      expect(inputValueOf(page.text, 'client_id')).toBe(chosen);
+    });
+
+    it('a search that fits in one page has no pager', async () => {
+      const page = await agent.get(`/abrir-pedido?busca=${encodeURIComponent(`Paginada 07 Silva ${tag}`)}`);
+      expect(selectableOf(page.text)).toEqual([ids[6]]);
+      expect(pagerOf(page.text)).toBe('');
+    });
+  });
+
   describe('Abrir O.S.', () => {
     it('is where a newly registered client lands, already selected, with its success toast', async () => {
       const res = await postForm(agent, '/cadastrar-cliente', {

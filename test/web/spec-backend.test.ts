@@ -562,6 +562,39 @@ describe('the web against a SPEC §7-only backend', () => {
     );
   });
 
+  it("the open screens' client search: the backend answers every client, the web shows 50 a page", async () => {
+    const agent = await signIn();
+    const login = await fetch(`${backend.url}/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(SPEC_MANAGER),
+    });
+    const { token } = (await login.json()) as { token: string };
+    // SPEC §7's body: every field named, the empty ones null.
+    const fields = ['cpf', 'cnpj', 'email', 'zip_code', 'address', 'number', 'complement', 'neighborhood'];
+    const more = ['city', 'state', 'phone1', 'phone2', 'phone3'];
+    const emptyClient = Object.fromEntries([...fields, ...more].map((k) => [k, null]));
+    for (let i = 1; i <= 52; i++) {
+      const res = await fetch(`${backend.url}/clients`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ ...emptyClient, name: `Escolhida ${String(i).padStart(2, '0')} Prado` }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const selectable = (html: string) => [...html.matchAll(/\?cliente=\d+">Selecionar</g)].length;
+    const pagerOf = (html: string) =>
+      /<nav class="pager actions" aria-label="Páginas">[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+    const first = await agent.get('/abrir-pedido?busca=Escolhida');
+    expect(selectable(first.text)).toBe(50);
+    expect(pagerOf(first.text)).toContain('Página 1 de 2');
+    expect(pagerOf(first.text)).toContain('52 resultados');
+    expect(pagerOf(first.text)).toContain('href="/abrir-pedido?busca=Escolhida&amp;pagina=2" rel="next"');
+    const second = await agent.get('/abrir-pedido?busca=Escolhida&pagina=2');
+    expect(selectable(second.text)).toBe(2);
+    expect(second.text).toContain('Escolhida 52 Prado');
+  });
+
   it('made no call outside SPEC §7 but each extra once, and the backend never failed', () => {
     const spec = [
       /^POST \/sessions(\/refresh|\/logout)?$/,

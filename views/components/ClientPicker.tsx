@@ -3,6 +3,7 @@ import { formatCnpj, formatCpf } from '../../domain/documents.ts';
 import { ClientDetails, orDash } from './ClientDetails.tsx';
 import { Field, type FieldErrors } from './Field.tsx';
 import { Form } from './Form.tsx';
+import { Pager, type PagerProps } from './Pager.tsx';
 
 export type ClientPickerState = {
   /** Where the search and "Selecionar" links point: the open screen itself. */
@@ -10,7 +11,10 @@ export type ClientPickerState = {
   busca: string;
   /** A search was made: only then may "Nenhum cliente encontrado" show (SPEC §2). */
   searched: boolean;
+  /** The page of results shown. */
   results: Client[];
+  /** Anterior/Próxima and the total, when the results take more than one page. */
+  pager: PagerProps | null;
   errors?: FieldErrors;
   selected: Client | null;
 };
@@ -50,6 +54,7 @@ export function ClientPicker({ state }: { state: ClientPickerState }) {
           ))}
         </ul>
       ) : null}
+      {state.pager ? <Pager {...state.pager} /> : null}
       {state.selected ? (
         <div className="selected-client">
           <h2>Cliente</h2>
