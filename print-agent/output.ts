@@ -1,6 +1,6 @@
 /** Where a rendered job goes: a CUPS queue through `lp`, or a file in a folder. */
 import { execFile } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -23,7 +23,10 @@ export async function deliver(target: AgentOptions['target'], job: Job, pdf: Buf
   const name = `${safeName(job.title)}-${job.id.slice(0, 8)}.pdf`;
   if (target.kind === 'folder') {
     await mkdir(target.path, { recursive: true });
-    await writeFile(join(target.path, name), pdf);
+    // Written aside and renamed: whatever watches the folder never picks up half a PDF.
+    const part = join(target.path, `.${name}.part`);
+    await writeFile(part, pdf);
+    await rename(part, join(target.path, name));
     return `salvo em ${target.path}`;
   }
   const file = join(tmpdir(), `bancada-${process.pid}-${name}`);

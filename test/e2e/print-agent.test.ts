@@ -103,7 +103,7 @@ describe('the print agent against a running web', () => {
       const lp = join(out, 'lp');
       writeFileSync(
         lp,
-        `#!/bin/sh\necho "$@" >> "${out}/lp-args.txt"\nfor last; do :; done\ncp "$last" "${out}/lp-$(date +%s%N).pdf"\n`,
+        `#!/bin/sh\necho "$@" >> "${out}/lp-args.txt"\nfor last; do :; done\ncp "$last" "${out}/.lp.part"\nmv "${out}/.lp.part" "${out}/lp-$(date +%s%N).pdf"\n`,
       );
       chmodSync(lp, 0o755);
     }
