@@ -10,6 +10,8 @@ import { onBase, prefixOf } from './address.ts';
 
 /** Chromium's CSS pixels per millimetre (96 per inch). */
 const PX_PER_MM = 96 / 25.4;
+/** A PDF page is at most 200 inches tall: a sheet longer than that (5 m of roll) goes on in pages. */
+const MAX_ROLL_PX = 200 * 96;
 
 export type Renderer = {
   pdf(url: string, html: string, paper: string): Promise<Buffer>;
@@ -67,11 +69,32 @@ export function chromiumRenderer(executablePath: string, base: string): Renderer
         await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
         await page.evaluate(() => document.fonts.ready.then(() => undefined));
         if (!thermal) return await page.pdf({ format: 'A4', preferCSSPageSize: true, printBackground: true });
-        // A roll: the page is the roll's width and exactly as tall as the sheet, so it is one page.
-        const height = await page.evaluate(() => Math.ceil(document.documentElement.scrollHeight));
+        // A roll: one page, the roll's width and exactly as tall as the sheet's content. The document's
+        // own height is never less than the viewport's, so the content is measured instead; and the
+        // sheet's `@page thermal` (80 × 297 mm, for a browser's print dialog) would lay it out on 297 mm
+        // pages shrunk onto the paper, so this print sets the page's size itself.
+        const content = await page.evaluate(() => {
+          let bottom = 0;
+          for (const el of Array.from(document.body.children)) {
+            const box = el.getBoundingClientRect();
+            if (box.width === 0 && box.height === 0) continue;
+            bottom = Math.max(
+              bottom,
+              box.bottom + window.scrollY + (Number.parseFloat(getComputedStyle(el).marginBottom) || 0),
+            );
+          }
+          return Math.ceil(bottom);
+        });
+        const height = `${Math.min(content + 2, MAX_ROLL_PX)}px`;
+        await page.evaluate((css) => {
+          const style = document.createElement('style');
+          style.textContent = css;
+          document.head.append(style);
+        }, `@page { size: 80mm ${height}; margin: 0 } @page thermal { size: 80mm ${height}; margin: 0 }`);
         return await page.pdf({
           width: '80mm',
-          height: `${height + 2}px`,
+          height,
+          preferCSSPageSize: true,
           margin: { top: '0', right: '0', bottom: '0', left: '0' },
           printBackground: true,
         });

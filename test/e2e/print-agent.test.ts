@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../runtime/paths.ts';
 import { apiLogin, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
-import { CHROMIUM_PATH } from '../support/browser.ts';
+import { CHROMIUM_PATH, launchBrowser } from '../support/browser.ts';
 import { forwardTo, listenRelay } from '../support/http-relay.ts';
 import { freePort, sleep, waitFor } from '../support/processes.ts';
 import { csrfOf, decodeEntities, signIn, startTestWeb, type TestWeb } from '../support/web.ts';
@@ -42,6 +42,7 @@ describe('the print agent against a running web', () => {
   let token: string;
   const agents: ChildProcess[] = [];
   const folders: string[] = [];
+  let clientId: number;
   let orderId: number;
   let partsId: number;
 
@@ -149,6 +150,7 @@ describe('the print agent against a running web', () => {
       name: 'Ana Prado',
       phone1: '(11) 2222-3333',
     });
+    clientId = client.id;
     orderId = (
       await call<{ id: number }>('POST', '/service-orders/normal', {
         client_id: client.id,
@@ -218,6 +220,68 @@ describe('the print agent against a running web', () => {
     expect(delivery.count).toBe(1);
     expect(Math.abs((delivery.boxes[0]?.[2] ?? 0) - 80 * MM_IN_PT)).toBeLessThan(2);
     expect(agent.output.join('')).toContain('web disponível de novo');
+    expect(await stopAgent(agent.child)).toBe(0);
+  }, 120_000);
+
+  /** How tall a job's sheet is on an 80 mm roll, in mm: its content measured on its own in Chromium. */
+  async function thermalHeightMm(key: string, sheetPath: string): Promise<number> {
+    const [job] = await call<{ id: string }[]>('GET', `/print-jobs?sheet=${encodeURIComponent(sheetPath)}`);
+    const url = `http://127.0.0.1:${port}/impressao/fila/${job?.id}`;
+    const html = await (await fetch(url, { headers: { authorization: `Bearer ${key}` } })).text();
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage({ viewport: { width: 400, height: 300 }, javaScriptEnabled: false });
+      await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+      await page.emulateMedia({ media: 'print' });
+      await page.goto(url);
+      const px = await page.evaluate(
+        () => document.querySelector('.thermal')?.getBoundingClientRect().height,
+      );
+      return ((px ?? 0) * 25.4) / 96;
+    } finally {
+      await browser.close();
+    }
+  }
+
+  it('prints an 80 mm ticket as one page exactly as tall as its content, a short one and a long one', async () => {
+    const { printer, key } = await register('Térmica do balcão', '80mm');
+    const long = await call<{ id: number; number: string }>('POST', '/service-orders/normal', {
+      client_id: clientId,
+      product_name: 'Notebook',
+      // 1,000 characters, a line each time the client noticed something: longer than the 297 mm page
+      // of the sheet's own `@page thermal`.
+      product_details: Array.from(
+        { length: 60 },
+        (_, i) => `Teste ${String(i + 1).padStart(2, '0')}: desliga`,
+      )
+        .join('\n')
+        .padEnd(1000, '.')
+        .slice(0, 1000),
+    });
+    const agent = startAgent(key);
+    const pdfOf = async (path: string, count: number) => {
+      await sendFromSheet(path, printer.id);
+      await waitFor(() => agent.pdfs().length === count, 40_000, `the 80 mm PDF of ${path}`);
+      const file = agent.pdfs().find((f) => !seen.has(f)) ?? '';
+      seen.add(file);
+      return pdfPages(readFileSync(join(agent.out, file)));
+    };
+    const seen = new Set<string>();
+    for (const [path, count] of [
+      [`/os/${orderId}/imprimir`, 1],
+      [`/os/${long.id}/imprimir`, 2],
+    ] as const) {
+      const pdf = await pdfOf(path, count);
+      const content = await thermalHeightMm(key, path);
+      const [, , w, h] = pdf.boxes[0] ?? [];
+      expect({ path, pages: pdf.count }).toEqual({ path, pages: 1 });
+      expect(Math.abs((w ?? 0) - 80 * MM_IN_PT)).toBeLessThan(2);
+      // No blank roll after the ticket, nor a page laid out taller and shrunk onto the roll.
+      expect(
+        Math.abs((h ?? 0) / MM_IN_PT - content),
+        `${path}: page ${(h ?? 0) / MM_IN_PT} mm, content ${content} mm`,
+      ).toBeLessThan(2);
+    }
     expect(await stopAgent(agent.child)).toBe(0);
   }, 120_000);
 
