@@ -8,6 +8,10 @@ export type SendPanel = {
   requestKey: string;
   printers: { id: number; name: string }[];
   selected: number | null;
+  /** Why some print servers are not offered (an 80 mm one, for a sheet without an 80 mm layout). */
+  noThermal: string | null;
+  /** A refused send's message, on its field. */
+  errors: { impressora?: string };
   /** The jobs sent from this sheet, newest first: "Balcão · 2 cópias · na fila". */
   jobs: { id: string; text: string }[];
   notices: { kind: 'success' | 'error'; text: string }[];
@@ -15,6 +19,7 @@ export type SendPanel = {
 
 /** "Enviar para a impressora": a registered print server (the last one used first) and copies. */
 export function SendToPrinter({ panel }: { panel: SendPanel }) {
+  const error = panel.errors.impressora;
   return (
     <>
       {panel.notices.length > 0 ? (
@@ -32,7 +37,12 @@ export function SendToPrinter({ panel }: { panel: SendPanel }) {
           <input type="hidden" name="pedido" value={panel.requestKey} />
           <label>
             Impressora{' '}
-            <select name="impressora" defaultValue={String(panel.selected ?? panel.printers[0]?.id ?? '')}>
+            <select
+              name="impressora"
+              defaultValue={String(panel.selected ?? panel.printers[0]?.id ?? '')}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'send-impressora-error' : undefined}
+            >
               {panel.printers.map((p) => (
                 <option key={p.id} value={String(p.id)}>
                   {p.name}
@@ -40,6 +50,11 @@ export function SendToPrinter({ panel }: { panel: SendPanel }) {
               ))}
             </select>
           </label>
+          {error ? (
+            <p className="field-error print-notice-error" id="send-impressora-error">
+              {error}
+            </p>
+          ) : null}
           <label>
             Cópias <input type="number" name="copias" defaultValue="1" min="1" max={String(MAX_COPIES)} />
           </label>
@@ -48,6 +63,8 @@ export function SendToPrinter({ panel }: { panel: SendPanel }) {
           </button>
         </Form>
       ) : null}
+      {error && panel.printers.length === 0 ? <p className="print-notice-error">{error}</p> : null}
+      {panel.noThermal ? <p className="print-hint">{panel.noThermal}</p> : null}
       {panel.jobs.length > 0 ? (
         <ul className="print-jobs" aria-label="Enviados desta folha">
           {panel.jobs.map((j) => (

@@ -24,6 +24,8 @@ declare module 'express-session' {
     printLinks?: string[];
     /** The print server this person last sent a sheet to: preselected on the next sheet. */
     lastPrinterId?: number;
+    /** A refused "Enviar para a impressora": shown once on its field, back on the sheet it came from. */
+    printSendError?: { path: string; field: 'impressora'; text: string };
     /** When its expiry was last pushed forward (ms since epoch), by refreshWhenDue() (middleware/session.ts). */
     refreshedAt?: number;
   }

@@ -19,22 +19,41 @@ export function sheetKey(url: string): string {
   return parsed.pathname + parsed.search;
 }
 
+export const NO_THERMAL = 'Esta folha não tem formato de 80 mm: escolha uma impressora A4';
+const NO_THERMAL_HINT = 'Esta folha não tem formato de 80 mm: as impressoras térmicas não aparecem aqui.';
+
 const copiesText = (n: number) => (n === 1 ? '1 cópia' : `${n} cópias`);
 
-export async function sendPanel(deps: WebDeps, req: Request, path: string): Promise<SendPanel | null> {
+/**
+ * `thermal`: the sheet has an 80 mm layout. Without one an 80 mm print server is not offered: the A4
+ * sheet would come out shrunk to the roll's width.
+ */
+export async function sendPanel(
+  deps: WebDeps,
+  req: Request,
+  path: string,
+  sheet: { thermal: boolean },
+): Promise<SendPanel | null> {
   // Not a call of SPEC §7: asked again only after a while once the backend said it lacks it (extras.ts).
   const extras = extrasOf(deps.http);
   if (!extras.usable('print-queue')) return null;
   const [printers, jobs] = await Promise.all([listPrinters(req.api), jobsOfSheet(req.api, path)]);
   if (!printers.ok) extras.lacking('print-queue', printers);
   if (!printers.ok || !Array.isArray(printers.data)) return null;
-  const usable = printers.data.filter((p) => p.has_key).map((p) => ({ id: p.id, name: p.name }));
+  const withKey = printers.data.filter((p) => p.has_key);
+  const usable = withKey
+    .filter((p) => sheet.thermal || p.paper !== '80mm')
+    .map((p) => ({ id: p.id, name: p.name }));
   const last = req.session.lastPrinterId;
+  const refused = req.session.printSendError;
+  if (refused) delete req.session.printSendError;
   return {
     path,
     requestKey: randomUUID(),
     printers: usable,
     selected: usable.some((p) => p.id === last) ? (last ?? null) : null,
+    noThermal: usable.length < withKey.length ? NO_THERMAL_HINT : null,
+    errors: refused?.path === path ? { [refused.field]: refused.text } : {},
     jobs: (jobs.ok && Array.isArray(jobs.data) ? jobs.data : []).map((j) => ({
       id: j.id,
       text: `${j.printer_name} · ${copiesText(j.copies)} · ${momentText(j.created_at, deps.env.SHOP_TZ)} · ${jobStatusText(j.status, j.reason)}`,

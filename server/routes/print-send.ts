@@ -11,7 +11,7 @@ import { listPrinters, sendJob } from '../backend/printers.ts';
 import type { WebDeps } from '../context.ts';
 import { textOf } from '../forms/validate.ts';
 import { flash } from '../middleware/flash.ts';
-import { sheetKey } from '../print/send-panel.ts';
+import { NO_THERMAL, sheetKey } from '../print/send-panel.ts';
 import { matchSheet, sheetRoutes } from './print.ts';
 
 const FAILED = 'Não foi possível enviar para a impressora. Tente de novo.';
@@ -39,6 +39,11 @@ export function printSendRoutes(deps: WebDeps): Router {
       : undefined;
     if (!printer) {
       flash(req, 'error', 'Escolha uma impressora');
+      return back();
+    }
+    // The panel does not offer it; a form sent anyway is refused on its field.
+    if (printer.paper === '80mm' && found.sheet.thermal !== true) {
+      req.session.printSendError = { path, field: 'impressora', text: NO_THERMAL };
       return back();
     }
 

@@ -39,7 +39,8 @@ const queryOf = (params: URLSearchParams): Query => Object.fromEntries(params);
 
 /**
  * Each printable URL and how to load its sheet; a pattern list keeps POST /impressao/links honest.
- * ?papel=80mm loads the 80 mm layout where a sheet has one (what an 80 mm print server is sent).
+ * ?papel=80mm loads the 80 mm layout where a sheet has one (`thermal`: what an 80 mm print server is
+ * sent); a sheet without one is never sent to an 80 mm print server, where it would come out shrunk.
  */
 export function sheetRoutes(deps: WebDeps) {
   const shop = shopFrom(deps.env);
@@ -48,6 +49,7 @@ export function sheetRoutes(deps: WebDeps) {
   return [
     {
       pattern: /^\/os\/(\d{1,9})\/imprimir$/,
+      thermal: true,
       async load(req: Request, id: string, query: Query): Promise<Sheet> {
         const found = await findServiceOrder(req.api, id);
         if (!found) return notFound('/consulta');
@@ -76,6 +78,7 @@ export function sheetRoutes(deps: WebDeps) {
     },
     {
       pattern: /^\/os\/(\d{1,9})\/entrega$/,
+      thermal: true,
       async load(req: Request, id: string, query: Query): Promise<Sheet> {
         const found = await findServiceOrder(req.api, id);
         if (!found) return notFound('/consulta');
@@ -98,6 +101,7 @@ export function sheetRoutes(deps: WebDeps) {
     },
     {
       pattern: /^\/pedido\/(\d{1,9})\/imprimir$/,
+      thermal: true,
       async load(req: Request, id: string, query: Query): Promise<Sheet> {
         const found = await getPartsOrder(req.api, id);
         if (!found.ok) return notFound('/consulta');
@@ -211,7 +215,7 @@ export function printRoutes(deps: WebDeps): Router {
       const m = s.pattern.exec(req.path);
       const [loaded, sending] = await Promise.all([
         s.load(req, m?.[1] ?? '', queryOf(new URL(req.originalUrl, 'http://sheet.local').searchParams)),
-        sendPanel(deps, req, sheetKey(req.originalUrl)),
+        sendPanel(deps, req, sheetKey(req.originalUrl), { thermal: s.thermal === true }),
       ]);
       if ('redirect' in loaded) return res.redirect(303, loaded.redirect);
       const token = textOf(req.query, 'link');

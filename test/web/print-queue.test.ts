@@ -180,8 +180,61 @@ describe('print queue door and sending a sheet to a printer', () => {
     await door(termica.key).report(String(jobs[1]?.id), { status: 'falhou', motivo: 'Sem papel' });
     expect(textOf((await manager.get(`/os/${orderId}/entrega`)).text)).toContain('falhou: Sem papel');
     // The last printer used comes first on the next sheet.
-    const next = await manager.get(`/pedido/${partsId}/etiqueta`);
+    const next = await manager.get(`/pedido/${partsId}/imprimir`);
     expect(next.text).toMatch(new RegExp(`<option value="${termica.id}" selected=""`));
+  });
+
+  it('offers a thermal printer only on the sheets that have an 80 mm layout, and refuses a forged send on the printer field', async () => {
+    const a4 = await register('Escritório', 'a4');
+    const thermal = await register('Térmica do caixa', '80mm');
+    const offered = (html: string) => [...html.matchAll(/<option value="(\d+)"/g)].map((m) => Number(m[1]));
+    const cash = await signIn(web);
+    expect((await unlockCash(cash)).status).toBe(303);
+    const withoutRoll = [
+      `/pedido/${partsId}/etiqueta`,
+      '/caixa-hoje/imprimir',
+      '/caixa-periodo/imprimir?de=01%2F03%2F2026&ate=31%2F03%2F2026',
+    ];
+    for (const path of withoutRoll) {
+      const page = await cash.get(path);
+      expect(page.status, path).toBe(200);
+      expect(offered(page.text), path).toContain(a4.id);
+      expect(offered(page.text), path).not.toContain(thermal.id);
+      expect(textOf(page.text), path).toContain('Esta folha não tem formato de 80 mm');
+    }
+    for (const path of [`/os/${orderId}/imprimir`, `/os/${orderId}/entrega`, `/pedido/${partsId}/imprimir`]) {
+      const page = await cash.get(path);
+      expect(offered(page.text), path).toEqual(expect.arrayContaining([a4.id, thermal.id]));
+      expect(textOf(page.text), path).not.toContain('Esta folha não tem formato de 80 mm');
+    }
+
+    // The same form, forged to name the thermal printer: nothing is queued, the field says why.
+    for (const path of withoutRoll) {
+      const page = await cash.get(path);
+      const sent = await cash
+        .post('/impressao/enviar')
+        .type('form')
+        .send({
+          _csrf: csrfOf(page.text),
+          path,
+          impressora: String(thermal.id),
+          copias: '1',
+          pedido: /name="pedido" value="([^"]+)"/.exec(page.text)?.[1] ?? '',
+        });
+      expect(sent.status, path).toBe(303);
+      expect(sent.headers.location, path).toBe(path);
+      const back = (await cash.get(path)).text;
+      expect(
+        /<p class="field-error[^"]*" id="send-impressora-error">([^<]*)<\/p>/.exec(back)?.[1],
+        path,
+      ).toBe('Esta folha não tem formato de 80 mm: escolha uma impressora A4');
+      expect(back).toMatch(
+        /<select name="impressora"[^>]*aria-invalid="true"[^>]*aria-describedby="send-impressora-error"/,
+      );
+      // Once: the next visit has no error.
+      expect((await cash.get(path)).text).not.toContain('send-impressora-error');
+    }
+    expect((await door(thermal.key).poll()).body).toEqual([]);
   });
 
   it('the same form sent twice queues one job; bad copies or no printer say so on the sheet', async () => {
