@@ -37,13 +37,15 @@ function showError(message: string | null) {
     p = document.createElement('p');
     p.id = id;
     p.className = 'field-error';
-    // Written while the focus stays on the button: announced as it appears.
+    // Announced as it appears, wherever the focus is.
     p.setAttribute('role', 'alert');
     field.parentElement?.appendChild(p);
   }
   p.textContent = message;
   field.setAttribute('aria-invalid', 'true');
   field.setAttribute('aria-describedby', id);
+  // The button was disabled while it asked, which drops the focus to the page: back to the CEP to fix it.
+  field.focus();
 }
 
 async function lookup(cep: string): Promise<Answer> {

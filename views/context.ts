@@ -34,6 +34,20 @@ export function useView(): ViewContext {
   return useContext(ViewContextReact);
 }
 
+/**
+ * A dialog drawn open by the server (?dialogo=, a refused submit): without JavaScript nothing moves the
+ * keyboard into it, so its first control takes `autofocus` (with JavaScript, showModal does the same).
+ */
+export const OpenDialogReact = createContext<{ focusTaken: boolean } | null>(null);
+
+/** Whether this control is the first of an open dialog (and claims the focus). */
+export function useDialogFocus(): boolean {
+  const dialog = useContext(OpenDialogReact);
+  if (!dialog || dialog.focusTaken) return false;
+  dialog.focusTaken = true;
+  return true;
+}
+
 /** Whether this field, in error or not, is the first field in error of the page (and claims the focus). */
 export function useFirstInvalid(error: string | undefined): boolean {
   const view = useView();

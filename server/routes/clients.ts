@@ -70,7 +70,7 @@ export function clientRoutes(deps: WebDeps): Router {
   /** Without JavaScript, "Buscar CEP" posts the form: fill the address and give it back, nothing saved. */
   async function fillFromCep(
     values: ClientValues,
-  ): Promise<{ values: ClientValues; errors: Record<string, string> }> {
+  ): Promise<{ values: ClientValues; errors: Record<string, string>; focus?: 'number' }> {
     const result = await lookupCep(values.zip_code ?? '');
     if (!result.ok) return { values, errors: { zip_code: result.message } };
     const a = result.address;
@@ -93,6 +93,8 @@ export function clientRoutes(deps: WebDeps): Router {
         state: found.state,
       },
       errors: {},
+      // The street is filled: the keyboard goes on to Número, as the island does with JavaScript.
+      focus: 'number',
     };
   }
 
@@ -161,6 +163,7 @@ export function clientRoutes(deps: WebDeps): Router {
       deleteRefusal?: string;
       /** What the form was first loaded from, when it is shown again before a save. */
       loaded?: Record<string, string> | undefined;
+      focus?: ClientFormProps['focus'];
     },
     status = 200,
     toasts: Toast[] = [],
@@ -188,6 +191,7 @@ export function clientRoutes(deps: WebDeps): Router {
         action: `/editar-cliente/${encodeURIComponent(id)}`,
         values: overrides.values ?? clientValuesFrom(client),
         errors: overrides.errors,
+        focus: overrides.focus,
         edit: {
           id: encodeURIComponent(id),
           name: client.name,

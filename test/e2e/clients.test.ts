@@ -105,8 +105,10 @@ describe('clients in Chromium', () => {
       expect(await fieldValue(page, 'CEP')).toBe(maskedCep(unknown));
       await buscar.click();
       await expect.poll(() => page.locator('#f-zip_code-error').textContent()).toBe('CEP não encontrado');
-      // Announced where it appears: the focus stays on the button.
+      // Announced as it appears, and the keyboard back on the CEP to fix it (the button was disabled
+      // while it asked, which had dropped the focus to the page).
       expect(await page.locator('#f-zip_code-error').getAttribute('role')).toBe('alert');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('f-zip_code');
       expect(page.url()).toBe(`${url}/cadastrar-cliente`);
       clearProblems(page); // the 404 of /cep is logged by Chromium as a failed resource
 
@@ -384,6 +386,8 @@ describe('clients in Chromium', () => {
       expect(await fieldValue(page, 'CPF')).toBe('11144477735');
       expect(await fieldValue(page, 'Número')).toBe('300');
       expect(await fieldValue(page, 'Telefone 1')).toBe('(41) 3333-2222');
+      // The street filled, the keyboard is on Número, as with JavaScript.
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('f-number');
       await screenshot(page, 'clients-register-cep-nojs');
 
       // Enter in a field saves (the hidden default button is Salvar, not Buscar CEP).

@@ -366,7 +366,10 @@ describe('clients (web clients router)', () => {
             decodeEntities(m[2] ?? ''),
           ]),
         );
-      const form = hiddenOf((await agent.get('/cadastrar-cliente')).text);
+      const blank = (await agent.get('/cadastrar-cliente')).text;
+      // A new client starts on Nome.
+      expect(blank).toMatch(/<input id="f-name"[^>]*autofocus=""/);
+      const form = hiddenOf(blank);
       expect(form._key).toMatch(/^[\w-]{22}$/);
       const posted = await agent
         .post('/cadastrar-cliente')
@@ -553,6 +556,9 @@ describe('clients (web clients router)', () => {
       expect(inputValue(res.text, 'zip_code')).toBe(maskedCep(cep));
       expect(inputValue(res.text, 'address')).toBe('Rua Augusta');
       expect(viacep.requests).toEqual([cep]);
+      // The street filled, the keyboard goes on to Número (as the island does with JavaScript).
+      expect(res.text.match(/autofocus=""/g)).toHaveLength(1);
+      expect(res.text).toMatch(/<input id="f-number"[^>]*autofocus=""/);
 
       const padded = `0${freshCep().slice(1)}`;
       viacep.add(padded, RUA_AUGUSTA);

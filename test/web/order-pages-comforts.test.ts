@@ -197,3 +197,73 @@ describe('order pages: delivery sheet button, Total pago and Falta receber', () 
     expect(shown(html, 'Falta receber')).toBe('R$ 180,00');
   });
 });
+
+/** The ids of the elements that ask for the focus, and of the dialog each sits in ('' outside one). */
+function autofocused(html: string): { id: string; dialog: string }[] {
+  const found: { id: string; dialog: string }[] = [];
+  let dialog = '';
+  for (const m of html.matchAll(
+    /<dialog\b[^>]*\bid="([^"]+)"|<\/dialog>|<(?:input|textarea|select|button)\b[^>]*>/g,
+  )) {
+    if (m[1] !== undefined) dialog = m[1];
+    else if (m[0] === '</dialog>') dialog = '';
+    else if (/\sautofocus=""/.test(m[0]))
+      found.push({ id: /\sid="([^"]*)"/.exec(m[0])?.[1] ?? m[0], dialog });
+  }
+  return found;
+}
+
+describe('a dialog drawn open by the server takes the keyboard (no JavaScript)', () => {
+  let web: TestWeb;
+  let token: string;
+  let agent: Agent;
+  let orderId: number;
+  let partsId: number;
+
+  beforeAll(async () => {
+    web = await startTestWeb();
+    token = (await apiLogin(web.api, MANAGER.username, MANAGER.password)).token;
+    agent = await signIn(web);
+    const client = await apiCall<{ id: number }>(web.api, 'POST', '/clients', token, {
+      name: 'Foco Teclado',
+    });
+    const so = await apiCall<{ id: number }>(web.api, 'POST', '/service-orders/normal', token, {
+      client_id: client.body.id,
+      product_name: 'Rádio',
+    });
+    orderId = so.body.id;
+    await apiCall(web.api, 'PUT', `/service-orders/normal/${orderId}`, token, {
+      status: 104,
+      product_name: 'Rádio',
+      fix_value_final: 90,
+      fix_payment_method: 'Pix',
+    });
+    const parts = await apiCall<{ id: number }>(web.api, 'POST', '/orders', token, {
+      client_id: client.body.id,
+      piece_name: 'Antena',
+    });
+    partsId = parts.body.id;
+  }, 60_000);
+  afterAll(() => web?.stop());
+
+  it('its first field, or its button when it has none, and nothing else on the page', async () => {
+    const cases: [string, string, string][] = [
+      [`/os/${orderId}?dialogo=pagamento-antecipado`, 'pagamento-antecipado', 'up-description'],
+      [`/os/${orderId}?dialogo=cancelar-os`, 'cancelar-os', 'cancel-cancel_motive'],
+      [`/os/${orderId}?dialogo=deletar-os`, 'deletar-os', 'deletar-os-confirm_username'],
+      [`/pedido/${partsId}?dialogo=cancelar-pedido`, 'cancelar-pedido', 'f-cancel_motive'],
+    ];
+    for (const [path, dialog, first] of cases) {
+      const page = await agent.get(path);
+      expect(page.status).toBe(200);
+      expect(autofocused(page.text), path).toEqual([{ id: first, dialog }]);
+    }
+    // Finalizar has figures and a button: the button.
+    const close = await agent.get(`/os/${orderId}?dialogo=finalizar`);
+    const [button] = autofocused(close.text);
+    expect(button?.dialog).toBe('finalizar');
+    expect(autofocused(close.text)).toHaveLength(1);
+    // Closed dialogs take nothing: the page alone asks for no focus.
+    expect(autofocused((await agent.get(`/os/${orderId}`)).text)).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { OpenDialogReact } from '../context.ts';
 import { Island } from './Island.tsx';
 
 /**
@@ -32,7 +33,11 @@ export function Dialog(props: {
         <h2 id={`${props.id}-title`}>{props.title}</h2>
         {props.subtitle ? <p className="subtitle">{props.subtitle}</p> : null}
       </header>
-      {props.children}
+      {props.open ? (
+        <OpenDialogReact.Provider value={{ focusTaken: false }}>{props.children}</OpenDialogReact.Provider>
+      ) : (
+        props.children
+      )}
     </dialog>
   );
 }

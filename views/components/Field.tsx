@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useFirstInvalid } from '../context.ts';
+import { useDialogFocus, useFirstInvalid } from '../context.ts';
 
 export type FieldErrors = Record<string, string | undefined>;
 
@@ -19,11 +19,13 @@ export function hasErrors(errors: FieldErrors | undefined): boolean {
 
 /**
  * The `autofocus` of a field: the first field in error of the page takes it; otherwise the field that
- * asked for it keeps it, unless its form has errors (the first of those has it then).
+ * asked for it, or the first field of an open dialog, keeps it, unless its form has errors (the first of
+ * those has it then).
  */
 export function useFieldFocus(error: string | undefined, errors: FieldErrors | undefined, asked?: boolean) {
   const first = useFirstInvalid(error);
-  return first || (asked === true && !hasErrors(errors)) ? true : undefined;
+  const firstInDialog = useDialogFocus();
+  return first || ((asked === true || firstInDialog) && !hasErrors(errors)) ? true : undefined;
 }
 
 function describedBy(id: string, error: string | undefined, hint: ReactNode) {

@@ -1,3 +1,4 @@
+import { useDialogFocus } from '../context.ts';
 import { Island } from './Island.tsx';
 
 /**
@@ -5,6 +6,8 @@ import { Island } from './Island.tsx';
  * request runs (SPEC §4 "Form submit buttons"). Without JavaScript it is a plain button.
  */
 export function SubmitButton(props: { label: string; busyLabel?: string; name?: string; value?: string }) {
+  // The first control of an open dialog that has no field (a confirmation) is its button.
+  const autoFocus = useDialogFocus() || undefined;
   return (
     <Island
       name="busy-button"
@@ -15,7 +18,7 @@ export function SubmitButton(props: { label: string; busyLabel?: string; name?: 
         value: props.value ?? null,
       }}
     >
-      <button type="submit" className="primary" name={props.name} value={props.value}>
+      <button type="submit" className="primary" name={props.name} value={props.value} autoFocus={autoFocus}>
         {props.label}
       </button>
     </Island>

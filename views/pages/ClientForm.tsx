@@ -19,6 +19,11 @@ export type ClientFormProps = {
   action: string;
   values: ClientValues;
   errors?: FieldErrors;
+  /**
+   * The field the keyboard starts on when nothing is in error: Nome on a new client, Número after the
+   * postal code filled the street (as the island does with JavaScript).
+   */
+  focus?: 'name' | 'number' | undefined;
   /** Edit only: the client's service orders (normal and returned merged) and the delete dialog. */
   edit?: {
     id: string;
@@ -76,7 +81,15 @@ function DeleteConsequences({ orders, refusal }: { orders: GroupItem[]; refusal?
 }
 
 /** The client fields with the zip-code search; the same form registers and edits. */
-function ClientFields({ values, errors }: { values: ClientValues; errors: FieldErrors | undefined }) {
+function ClientFields({
+  values,
+  errors,
+  focus,
+}: {
+  values: ClientValues;
+  errors: FieldErrors | undefined;
+  focus: ClientFormProps['focus'];
+}) {
   return (
     <>
       <Field
@@ -86,6 +99,7 @@ function ClientFields({ values, errors }: { values: ClientValues; errors: FieldE
         errors={errors}
         autoComplete="off"
         maxLength={120}
+        autoFocus={focus === 'name'}
       />
       <div className="row">
         <Field
@@ -127,7 +141,13 @@ function ClientFields({ values, errors }: { values: ClientValues; errors: FieldE
       </div>
       <div className="row">
         <Field name="address" label="Rua" value={values.address} errors={errors} className="grow" />
-        <Field name="number" label="Número" value={values.number} errors={errors} />
+        <Field
+          name="number"
+          label="Número"
+          value={values.number}
+          errors={errors}
+          autoFocus={focus === 'number'}
+        />
       </div>
       <div className="row">
         <Field name="neighborhood" label="Bairro" value={values.neighborhood} errors={errors} />
@@ -152,7 +172,7 @@ function ClientFields({ values, errors }: { values: ClientValues; errors: FieldE
 }
 
 /** Cadastrar Cliente and Editar Cliente (SPEC §2). */
-export function ClientForm({ mode, action, values, errors, edit }: ClientFormProps) {
+export function ClientForm({ mode, action, values, errors, focus, edit }: ClientFormProps) {
   return (
     <section className="client-form">
       <h1>{mode === 'create' ? 'Cadastrar Cliente' : 'Editar Cliente'}</h1>
@@ -186,7 +206,11 @@ export function ClientForm({ mode, action, values, errors, edit }: ClientFormPro
         {Object.entries(edit?.loaded ?? {}).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <ClientFields values={values} errors={errors} />
+        <ClientFields
+          values={values}
+          errors={errors}
+          focus={focus ?? (mode === 'create' ? 'name' : undefined)}
+        />
         {errors?.[REUSE_DOCUMENT_FIELD] ? (
           <div className="field checkbox">
             <label>

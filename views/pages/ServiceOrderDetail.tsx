@@ -31,6 +31,7 @@ import {
   UpfrontPaymentDialog,
   type UpfrontState,
 } from '../components/UpfrontPaymentDialog.tsx';
+import { useDialogFocus } from '../context.ts';
 import { brl } from '../format.ts';
 
 export const CANCEL_DIALOG = 'cancelar-os';
@@ -183,30 +184,39 @@ function ExternalSections({ order, tz }: { order: ExternalOrder; tz: string }) {
   );
 }
 
-/** Cancelar O.S. (SPEC §5): the motive only, required, no manager login. */
-function CancelDialog({ action, number, state }: { action: string; number: string; state: CancelState }) {
+/** The cancel motive: required with no message of its own (SPEC §5), so "in error" is the key alone. */
+function CancelMotive({ state }: { state: CancelState }) {
   const invalid = state.errors !== undefined && 'cancel_motive' in state.errors;
   const message = state.errors?.cancel_motive;
+  // First in the dialog: the keyboard starts here when the dialog is drawn open.
+  const focus = useDialogFocus();
+  return (
+    <div className="field">
+      <label htmlFor="cancel-cancel_motive">Motivo do cancelamento</label>
+      <textarea
+        id="cancel-cancel_motive"
+        name="cancel_motive"
+        rows={3}
+        defaultValue={state.values?.cancel_motive ?? ''}
+        autoFocus={invalid || focus ? true : undefined}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={message ? 'cancel-cancel_motive-error' : undefined}
+      />
+      {message ? (
+        <p className="field-error" id="cancel-cancel_motive-error">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Cancelar O.S. (SPEC §5): the motive only, required, no manager login. */
+function CancelDialog({ action, number, state }: { action: string; number: string; state: CancelState }) {
   return (
     <Dialog id={CANCEL_DIALOG} title={`Cancelar O.S.: ${number}`} open={state.open}>
       <Form action={action} label="Cancelar O.S.">
-        <div className="field">
-          <label htmlFor="cancel-cancel_motive">Motivo do cancelamento</label>
-          <textarea
-            id="cancel-cancel_motive"
-            name="cancel_motive"
-            rows={3}
-            defaultValue={state.values?.cancel_motive ?? ''}
-            autoFocus={invalid ? true : undefined}
-            aria-invalid={invalid ? true : undefined}
-            aria-describedby={message ? 'cancel-cancel_motive-error' : undefined}
-          />
-          {message ? (
-            <p className="field-error" id="cancel-cancel_motive-error">
-              {message}
-            </p>
-          ) : null}
-        </div>
+        <CancelMotive state={state} />
         <div className="actions">
           <SubmitButton label="Cancelar O.S." />
           <DialogCancel label="Voltar" />
