@@ -49,7 +49,10 @@ async function pickClient(page: Page, name: string) {
   const search = page.getByRole('form', { name: 'Buscar cliente' });
   await search.getByLabel('Buscar cliente (nome, CPF ou CNPJ)').fill(name);
   await submitAndLoad(page, search.getByRole('button', { name: 'Buscar' }), /busca=/);
-  const row = page.locator('.client-picker li').filter({ hasText: name });
+  const row = page
+    .getByRole('table', { name: 'Clientes encontrados' })
+    .getByRole('row')
+    .filter({ hasText: name });
   await submitAndLoad(page, row.getByRole('link', { name: 'Selecionar' }), /cliente=/);
   expect(await page.locator('.selected-client').textContent()).toContain(name);
 }

@@ -42,6 +42,12 @@ const CPFS = {
   '/abrir-atendimento-externo': ['11144477735', '111.444.777-35'],
 } as const;
 
+/** Valid CNPJs, one per screen, for the same reason. */
+const CNPJS = {
+  '/abrir-os-normal': ['11222333000181', '11.222.333/0001-81'],
+  '/abrir-atendimento-externo': ['11444777000161', '11.444.777/0001-61'],
+} as const;
+
 type Json = Record<string, unknown>;
 
 describe('open screens (web open-orders router)', () => {
@@ -146,6 +152,26 @@ describe('open screens (web open-orders router)', () => {
       expect(found.text).not.toContain(TEXT.noClient);
       expect(found.text).toContain(`<a href="${path}?cliente=${client.id}">Selecionar</a>`);
       expect(toastsOf(found.text)).toEqual([]);
+    });
+
+    it('lists the clients found in a table with headings: name, CPF / CNPJ, phone, Selecionar', async () => {
+      const [cnpj, shown] = CNPJS[path as keyof typeof CNPJS];
+      // The first phone kept is the one shown.
+      const client = await newClient({ cnpj, phone2: '(11) 97777-6666' });
+      const page = await agent.get(`${path}?busca=${encodeURIComponent(client.name)}`);
+      const table = /<table class="picker-results">[\s\S]*?<\/table>/.exec(page.text)?.[0] ?? '';
+      expect(table).toContain('<caption class="visually-hidden">Clientes encontrados</caption>');
+      const headings = [...table.matchAll(/<th scope="col">([\s\S]*?)<\/th>/g)].map((m) =>
+        decodeEntities((m[1] ?? '').replace(/<[^>]+>/g, '')),
+      );
+      expect(headings).toEqual(['Nome', 'CPF / CNPJ', 'Telefone', 'Ação']);
+      const cells = [...table.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((m) => m[1] ?? '');
+      expect(cells.map((c) => decodeEntities(c.replace(/<[^>]+>/g, '')))).toEqual([
+        client.name,
+        shown,
+        '(11) 97777-6666',
+        'Selecionar',
+      ]);
     });
 
     it("shows the selected client's full details, a dash for empty fields, and the form for it", async () => {

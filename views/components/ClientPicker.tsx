@@ -19,6 +19,20 @@ export type ClientPickerState = {
   selected: Client | null;
 };
 
+/** CPF and CNPJ in one column: a client usually has one of them; both, one a line, when both are kept. */
+function documentsOf(c: Client) {
+  const documents = [formatCpf(c.cpf), formatCnpj(c.cnpj)].filter((d) => d.trim());
+  if (documents.length === 0) return '-';
+  return documents.map((d) => (
+    <span key={d} className="document">
+      {d}
+    </span>
+  ));
+}
+
+/** The phone to call about the order: the first one kept. */
+const firstPhone = (c: Client) => [c.phone1, c.phone2, c.phone3].find((p) => p?.trim()) ?? '';
+
 /**
  * The client search of the open screens (SPEC §2): search by name, CPF or CNPJ, Selecionar, and the
  * selected client's full details (a dash for empty fields). Plain GET links: no JavaScript needed.
@@ -43,16 +57,33 @@ export function ClientPicker({ state }: { state: ClientPickerState }) {
         <p className="empty">Nenhum cliente encontrado</p>
       ) : null}
       {state.results.length > 0 ? (
-        <ul className="rows results">
-          {state.results.map((c) => (
-            <li key={c.id} className="cols-4">
-              <span className="name">{c.name}</span>
-              <span>{orDash(formatCpf(c.cpf))}</span>
-              <span>{orDash(formatCnpj(c.cnpj))}</span>
-              <a href={`${state.action}?cliente=${encodeURIComponent(String(c.id))}`}>Selecionar</a>
-            </li>
-          ))}
-        </ul>
+        <div className="picker-scroll">
+          <table className="picker-results">
+            <caption className="visually-hidden">Clientes encontrados</caption>
+            <thead>
+              <tr>
+                <th scope="col">Nome</th>
+                <th scope="col">CPF / CNPJ</th>
+                <th scope="col">Telefone</th>
+                <th scope="col">
+                  <span className="visually-hidden">Ação</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.results.map((c) => (
+                <tr key={c.id}>
+                  <td className="name">{c.name}</td>
+                  <td className="fit">{documentsOf(c)}</td>
+                  <td className="fit">{orDash(firstPhone(c))}</td>
+                  <td className="fit">
+                    <a href={`${state.action}?cliente=${encodeURIComponent(String(c.id))}`}>Selecionar</a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
       {state.pager ? <Pager {...state.pager} /> : null}
       {state.selected ? (
