@@ -32,6 +32,7 @@ const TEXT = {
   edited: 'Lançamento editado com sucesso!',
   entryGone: 'Este lançamento foi excluído por outra pessoa enquanto você editava. Nada foi salvo.',
   deleted: 'Lançamento excluído com sucesso!',
+  lockedBeforeSave: 'O acesso ao caixa expirou antes de salvar. Nada foi salvo: confira e salve de novo.',
 };
 
 export function cashEntryRoutes(deps: WebDeps): Router {
@@ -50,7 +51,8 @@ export function cashEntryRoutes(deps: WebDeps): Router {
 
   router.post('/caixa-hoje/lancamentos', async (req, res) => {
     const cash = cashApi(deps, req);
-    if (!cash) return res.redirect(303, '/caixa-hoje');
+    // The unlock's minutes ran out while the dialog was open: the typing waits for the next unlock.
+    if (!cash) return backToCreateForm(deps, req, res, '/caixa-hoje', { toast: TEXT.lockedBeforeSave });
     // Once per form render: Back and Salvar, or a double click, never books the entry twice.
     await submitOnce(
       deps,
@@ -87,7 +89,6 @@ export function cashEntryRoutes(deps: WebDeps): Router {
 
   router.post('/caixa-hoje/lancamentos/:id', async (req, res) => {
     const cash = cashApi(deps, req);
-    if (!cash) return res.redirect(303, '/caixa-hoje');
     const id = String(req.params.id);
     const page = pageAsked(req);
     /** Post/redirect/get: the typing (never the password) and why it was refused, shown by the GET. */
@@ -105,6 +106,8 @@ export function cashEntryRoutes(deps: WebDeps): Router {
       flash(req, 'error', TEXT.entryGone);
       res.redirect(303, onDayPage('/caixa-hoje', page));
     };
+    // The unlock's minutes ran out while the dialog was open: the typing waits for the next unlock.
+    if (!cash) return backToDialog({ reason: 'failed', toast: TEXT.lockedBeforeSave });
     let form = validateForm(editEntryForm(), req.body);
     // A method off the list is kept only when it is the entry's own (an older backend's text): only
     // then is the day read, to know it.
@@ -150,7 +153,6 @@ export function cashEntryRoutes(deps: WebDeps): Router {
 
   router.post('/caixa-hoje/lancamentos/:id/deletar', async (req, res) => {
     const cash = cashApi(deps, req);
-    if (!cash) return res.redirect(303, '/caixa-hoje');
     const id = String(req.params.id);
     const page = pageAsked(req);
     /** Post/redirect/get: the typed manager (never the password) and why, shown by the GET. */
@@ -170,6 +172,8 @@ export function cashEntryRoutes(deps: WebDeps): Router {
       });
       res.redirect(303, withDraft('/caixa-hoje', draft));
     };
+    // The unlock ran out with the dialog open: it comes back with the next unlock, nothing deleted.
+    if (!cash) return reopen({}, TEXT.lockedBeforeSave);
     const form = validateForm(DeleteEntryForm, req.body);
     if (!form.ok) return reopen(form.errors);
     const confirmed = await confirmManager(deps, req, form.data);

@@ -41,6 +41,7 @@ const TEXT = {
   createFailed: 'Ocorreu um erro ao criar a transação. Cheque os valores.',
   editFailed: 'Ocorreu um erro ao editar a transação. Cheque os valores.',
   deleteFailed: 'Ocorreu um erro ao excluir a transação. Cheque os valores.',
+  lockedBeforeSave: 'O acesso ao caixa expirou antes de salvar. Nada foi salvo: confira e salve de novo.',
   typeRequired: 'Tipo obrigatório',
   descriptionRequired: 'Descrição obrigatória',
   valueRequired: 'Valor obrigatório',
@@ -183,9 +184,14 @@ describe('cash (web cash router)', () => {
           { type: '103', description: 'x', value: '1,00', payment_method: 'Pix' },
           '/caixa-hoje',
         );
+        // Locked: nothing booked; the typing waits for an unlock (which an employee can't give).
         expect(forged.status).toBe(303);
-        expect(forged.headers.location).toBe('/caixa-hoje');
+        expect(forged.headers.location).toMatch(/^\/caixa-hoje\?rascunho=[\w-]{22}$/);
+        const locked = await agent.get(forged.headers.location ?? '');
+        expect(isLocked(locked.text)).toBe(true);
+        expect(locked.text).not.toContain('Criar Lançamento');
       }
+      expect((await dayEntries()).filter((e) => e.description === 'x')).toEqual([]);
     });
 
     it('asks for the user and the password (SPEC §5), each under its field, the dialog staying open', async () => {
@@ -300,6 +306,54 @@ describe('cash (web cash router)', () => {
       expect(dialogOpen(day.text, 'acessar-caixa')).toBe(true);
       expect(isLocked((await agent.get('/caixa-periodo')).text)).toBe(true);
       expect((await agent.get('/caixa-hoje/imprimir')).status).toBe(303);
+    });
+
+    it('the unlock runs out with a dialog open: nothing booked, the typing back after the next unlock, then saved once', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date());
+      const agent = await unlocked();
+      const from = '/caixa-hoje?dialogo=criar-lancamento';
+      const typed = {
+        type: '103',
+        description: 'Digitado antes de expirar',
+        value: '12,34',
+        payment_method: 'Pix',
+      };
+      vi.setSystemTime(Date.now() + 11 * 60_000);
+      const sent = await postForm(agent, '/caixa-hoje/lancamentos', typed, from);
+      expect(sent.status).toBe(303);
+      expect(sent.headers.location).toMatch(/^\/caixa-hoje\?rascunho=[\w-]{22}$/);
+      const lock = await agent.get(sent.headers.location ?? '');
+      expect(isLocked(lock.text)).toBe(true);
+      const draft = /<input type="hidden" name="rascunho" value="([\w-]{22})"\/>/.exec(lock.text)?.[1];
+      expect(draft).toBeDefined();
+      expect((await dayEntries()).filter((e) => e.description === typed.description)).toEqual([]);
+      const again = await postForm(
+        agent,
+        '/caixa/acessar',
+        {
+          username: MANAGER.username,
+          password: MANAGER.password,
+          voltar: '/caixa-hoje',
+          rascunho: draft ?? '',
+        },
+        sent.headers.location ?? '',
+      );
+      expect(again.headers.location).toBe(`/caixa-hoje?rascunho=${draft}`);
+      const back = await agent.get(again.headers.location ?? '');
+      expect(dialogOpen(back.text, 'criar-lancamento')).toBe(true);
+      expect(toastsOf(back.text)).toEqual([TEXT.lockedBeforeSave]);
+      expect(inputValue(back.text, 'criar-lancamento-description')).toBe(typed.description);
+      expect(inputValue(back.text, 'criar-lancamento-value')).toBe('12,34');
+      const saved = await postForm(agent, '/caixa-hoje/lancamentos', typed, again.headers.location ?? '');
+      expect(saved.headers.location).toBe('/caixa-hoje');
+      const booked = (await dayEntries()).filter((e) => e.description === typed.description);
+      expect(booked).toHaveLength(1);
+      // The day's other tests sum the day: this entry goes again.
+      await api('DELETE', `/transactions/${booked[0]?.id}`, {
+        confirm_username: MANAGER.username,
+        confirm_password: MANAGER.password,
+      });
     });
 
     it("the title carries today's date in the shop's time zone, not the server's (UTC) one", async () => {
