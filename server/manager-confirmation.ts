@@ -36,15 +36,21 @@ export function refusalStatus(outcome: Exclude<ConfirmationOutcome, 'confirmed'>
   return outcome === 'wrong' ? 401 : 403;
 }
 
+/** The backend braked this manager's sign-ins (decision 019): even the right password waits. */
+export const TOO_MANY_ATTEMPTS =
+  'Muitas tentativas com este usuário. Aguarde alguns minutos e tente de novo.';
+
 /**
  * What a dialog shows when the confirmation did not pass: an employee's credentials get `notManager` under
- * the user field and as the toast; anything else is the action's failure toast alone.
+ * the user field and as the toast; a braked sign-in says to wait; anything else is the action's failure
+ * toast alone.
  */
 export function confirmationRefusal(
   outcome: Exclude<ConfirmationOutcome, 'confirmed'>,
   texts: { notManager: string; failed: string },
 ): { errors: Record<string, string>; toast: string } {
-  return outcome === 'not-manager'
-    ? { errors: { confirm_username: texts.notManager }, toast: texts.notManager }
-    : { errors: {}, toast: texts.failed };
+  if (outcome === 'not-manager') {
+    return { errors: { confirm_username: texts.notManager }, toast: texts.notManager };
+  }
+  return { errors: {}, toast: outcome === 'too-many' ? TOO_MANY_ATTEMPTS : texts.failed };
 }

@@ -46,7 +46,7 @@ export function cashEntryRoutes(deps: WebDeps): Router {
   const refusal = (outcome: Exclude<ConfirmationOutcome, 'confirmed'>, failedText: string) =>
     confirmationRefusal(outcome, {
       notManager: TEXT.notManager,
-      failed: outcome === 'wrong' || outcome === 'too-many' ? TEXT.managerLoginFailed : failedText,
+      failed: outcome === 'wrong' ? TEXT.managerLoginFailed : failedText,
     });
 
   router.post('/caixa-hoje/lancamentos', async (req, res) => {

@@ -1214,6 +1214,24 @@ describe('clients (web clients router)', () => {
       expect(await clientRow(id)).toBeDefined();
     });
 
+    it('a name braked after 10 wrong passwords: told to wait, even with the right password', async () => {
+      const braked = await createEmployee(api, 'func-freada', 'senha-func-freada');
+      const id = await apiClient({ name: 'Ivo Fica' });
+      for (let i = 0; i < 10; i++) {
+        await deleteClient(id, { confirm_username: braked.username, confirm_password: `errada-${i}` });
+      }
+      const res = await refusedPage(
+        agent,
+        await deleteClient(id, { confirm_username: braked.username, confirm_password: braked.password }),
+        `/editar-cliente/${id}`,
+      );
+      expect(res.text).toMatch(DIALOG_OPEN);
+      expect(toastsOf(res.text)).toEqual([
+        'Muitas tentativas com este usuário. Aguarde alguns minutos e tente de novo.',
+      ]);
+      expect(await clientRow(id)).toBeDefined();
+    });
+
     it("a manager: 'Cliente deletado com sucesso!' on /consulta, the client gone", async () => {
       const id = await apiClient({ name: 'Hugo Deletado', cpf: newCpf() });
       const res = await deleteClient(id, {
