@@ -1,6 +1,6 @@
 /**
- * The reference print agent's loop: ask the web for this printer's jobs (waiting up to 25 s), render
- * each to PDF, print or save it, report the result. When the web is away it tries again, waiting longer
+ * The reference print agent's loop: ask the web for this printer's next job (waiting up to 25 s; the web
+ * hands out one a poll, decision 021), render it to PDF, print or save it, report the result. When the web is away it tries again, waiting longer
  * each time (up to 30 s); a stop signal ends the wait at once and lets the job in hand finish.
  * Every address is made from --url (address.ts). A report the web does not take after a few tries is
  * given up: the next job must not wait on it, and the web hands the job out again after its lease.

@@ -9,7 +9,11 @@ import { conflict, notFound } from '../http/errors.ts';
 import * as repo from './repository.ts';
 
 const STEP_MS = 500;
-const BATCH = 10;
+/**
+ * One job a poll: the print server takes the next when it has reported this one, so a job's lease (2
+ * minutes) runs only while it is being printed, never while others ahead of it are.
+ */
+const BATCH = 1;
 
 export type DevicePrinter = { id: number; name: string; paper: 'a4' | '80mm' };
 
@@ -34,7 +38,8 @@ export async function sheet(deps: ApiDeps, printer: DevicePrinter, id: string) {
 
 /**
  * A report is written once; the same report again answers the same (the agent may resend it after a
- * lost answer). A different one, or one for a job that expired, is refused.
+ * lost answer). A different one, or one for a job that expired, is refused, but for a late 'printed' on
+ * a job this printer had taken (repository.finishJob): it did print.
  */
 export async function report(
   deps: ApiDeps,

@@ -178,7 +178,12 @@ export function jobOfPrinter(db: Db, printerId: number, id: string) {
     .executeTakeFirst();
 }
 
-/** Writes a report once: only a job still queued changes. */
+/**
+ * Writes a report once: only a job still queued changes, or one that expired after it was taken when
+ * the report is 'printed'. A print server may take longer than the lease (a slow printer, a long
+ * sheet); once the job has expired no one can take it again, so a 'printed' can only come from a print
+ * server of this printer that had it in hand, and the paper did come out.
+ */
 export function finishJob(
   db: Db,
   printerId: number,
@@ -191,7 +196,14 @@ export function finishJob(
     .set({ status, reason, finished_at: sql`now()` })
     .where('id', '=', id)
     .where('printer_id', '=', printerId)
-    .where('status', '=', 'queued')
+    .where((eb) =>
+      status === 'printed'
+        ? eb.or([
+            eb('status', '=', 'queued'),
+            eb.and([eb('status', '=', 'expired'), eb('taken_at', 'is not', null)]),
+          ])
+        : eb('status', '=', 'queued'),
+    )
     .returning(['status', 'reason'])
     .executeTakeFirst();
 }

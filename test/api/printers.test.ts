@@ -138,7 +138,7 @@ describe.each(DB_TARGETS)('printers and the print queue on %s', (kind) => {
     expect(row?.last_seen_at).not.toBeNull();
   });
 
-  it('answers jobs oldest first, hands each out once, and the same form sent twice queues one job', async () => {
+  it('hands jobs out one a poll, oldest first, each once; the same form sent twice queues one job', async () => {
     const { id, key } = await register();
     const requestKey = randomUUID();
     const first = await queue(id, employee.token, { request_key: requestKey, title: 'primeiro' });
@@ -150,10 +150,13 @@ describe.each(DB_TARGETS)('printers and the print queue on %s', (kind) => {
     expect((await queue(id, manager.token, { request_key: requestKey })).status).toBe(409);
     const second = await queue(id, employee.token, { title: 'segundo' });
 
-    const taken = (await poll(key)).body as unknown as (Job & { title: string })[];
-    expect(taken.map((j) => j.title)).toEqual(['primeiro', 'segundo']);
-    expect(taken[1]?.id).toBe(second.body?.id);
-    expect((await poll(key)).body).toEqual([]);
+    // One a poll: the next one's lease does not run while the print server prints this one.
+    const titles = async () =>
+      ((await poll(key)).body as unknown as (Job & { title: string })[]).map((j) => j.title);
+    expect(await titles()).toEqual(['primeiro']);
+    const taken = (await poll(key)).body as unknown as Job[];
+    expect(taken.map((j) => j.id)).toEqual([second.body?.id]);
+    expect(await titles()).toEqual([]);
   });
 
   it('waits for a job that arrives during the poll (long poll), and gives up after the wait', async () => {
@@ -202,6 +205,39 @@ describe.each(DB_TARGETS)('printers and the print queue on %s', (kind) => {
     expect((await send('POST', `/print-queue/${jobId}`, key, { status: 'printed' })).body).toMatchObject({
       status: 'printed',
     });
+  });
+
+  it("a job printed after its lease and its expiry is recorded as printed; a late 'failed' is not", async () => {
+    const { id, key } = await register();
+    const late = async (sheet: string) => {
+      const jobId = String((await queue(id, employee.token, { sheet_path: sheet })).body?.id);
+      expect(((await poll(key)).body as unknown as Job[]).map((j) => j.id)).toEqual([jobId]);
+      // The print server took it, and printing took longer than the lease, past the job's expiry.
+      await api.deps.db
+        .updateTable('print_jobs')
+        .set({ taken_at: sql`now() - interval '3 minutes'`, expires_at: sql`now() - interval '1 second'` })
+        .where('id', '=', jobId)
+        .execute();
+      expect((await send('GET', `/print-jobs?sheet=${sheet}`, employee.token)).body).toMatchObject([
+        { id: jobId, status: 'expired' },
+      ]);
+      return jobId;
+    };
+    const printed = await late('/os/11/imprimir');
+    const reply = await send('POST', `/print-queue/${printed}`, key, { status: 'printed' });
+    expect(reply).toMatchObject({ status: 200, body: { id: printed, status: 'printed' } });
+    expect((await send('GET', '/print-jobs?sheet=/os/11/imprimir', employee.token)).body).toMatchObject([
+      { id: printed, status: 'printed', reason: null },
+    ]);
+    expect((await send('POST', `/print-queue/${printed}`, key, { status: 'printed' })).status).toBe(200);
+
+    const failed = await late('/os/12/imprimir');
+    const refused = await send('POST', `/print-queue/${failed}`, key, {
+      status: 'failed',
+      reason: 'Sem papel',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body?.message).toBe('Este trabalho expirou');
   });
 
   it('a report is written once: the same report again answers the same, another is refused', async () => {

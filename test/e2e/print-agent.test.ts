@@ -9,6 +9,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../runtime/paths.ts';
 import { apiLogin, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
@@ -95,16 +96,25 @@ describe('the print agent against a running web', () => {
 
   /**
    * The agent as its own process. With a CUPS queue, `lp` is a stand-in first on PATH that writes down
-   * its arguments and keeps the PDF in the same folder (this machine has no CUPS).
+   * its arguments and keeps the PDF in the same folder (this machine has no CUPS); `hold` makes each
+   * print wait until the test lets it go (a file named `go` in the folder), as a slow printer.
    */
-  function startAgent(key: string, queue?: string, url = `http://127.0.0.1:${port}`) {
+  function startAgent(
+    key: string,
+    {
+      queue,
+      url = `http://127.0.0.1:${port}`,
+      hold = false,
+    }: { queue?: string; url?: string; hold?: boolean } = {},
+  ) {
     const out = mkdtempSync(join(tmpdir(), 'bancada-agent-'));
     folders.push(out);
     if (queue) {
       const lp = join(out, 'lp');
+      const wait = hold ? `while [ ! -e "${out}/go" ]; do sleep 0.1; done\nrm -f "${out}/go"\n` : '';
       writeFileSync(
         lp,
-        `#!/bin/sh\necho "$@" >> "${out}/lp-args.txt"\nfor last; do :; done\ncp "$last" "${out}/.lp.part"\nmv "${out}/.lp.part" "${out}/lp-$(date +%s%N).pdf"\n`,
+        `#!/bin/sh\necho "$@" >> "${out}/lp-args.txt"\n${wait}for last; do :; done\ncp "$last" "${out}/.lp.part"\nmv "${out}/.lp.part" "${out}/lp-$(date +%s%N).pdf"\n`,
       );
       chmodSync(lp, 0o755);
     }
@@ -287,7 +297,7 @@ describe('the print agent against a running web', () => {
 
   it('prints to a CUPS queue with lp -d <queue> -n <copies>, and removes its temporary file', async () => {
     const { printer, key } = await register('Oficina', 'a4');
-    const agent = startAgent(key, 'Oficina_HP');
+    const agent = startAgent(key, { queue: 'Oficina_HP' });
     const sheet = await sendFromSheet(`/pedido/${partsId}/etiqueta`, printer.id, '3');
     await waitFor(() => agent.pdfs().length === 1, 40_000, `lp's copy of the PDF (${agent.output.join('')})`);
     const args = readFileSync(join(agent.out, 'lp-args.txt'), 'utf8').trim();
@@ -323,7 +333,7 @@ describe('the print agent against a running web', () => {
       forwardTo(target, req, res, url.slice('/bancada'.length));
     });
     try {
-      const agent = startAgent(key, undefined, `${proxy.url}/bancada/`);
+      const agent = startAgent(key, { url: `${proxy.url}/bancada/` });
       const first = await sendFromSheet(`/os/${orderId}/entrega`, printer.id);
       await waitFor(() => agent.pdfs().length === 1, 40_000, `the first PDF (${agent.output.join('')})`);
       const second = await sendFromSheet(`/pedido/${partsId}/etiqueta`, printer.id);
@@ -338,5 +348,52 @@ describe('the print agent against a running web', () => {
     } finally {
       await proxy.stop();
     }
+  }, 120_000);
+
+  it('takes one job at a time, and a job printed after its lease and its expiry is recorded as impresso', async () => {
+    const { printer, key } = await register('Lenta', 'a4');
+    const paths = [`/os/${orderId}/imprimir`, `/os/${orderId}/entrega`, `/pedido/${partsId}/imprimir`];
+    const sheets = [];
+    for (const path of paths) sheets.push(await sendFromSheet(path, printer.id));
+    const agent = startAgent(key, { queue: 'Lenta_HP', hold: true });
+    const inLp = () => readFileSync(join(agent.out, 'lp-args.txt'), 'utf8').trim().split('\n').length;
+    const taken = async () =>
+      (
+        await api.deps.db
+          .selectFrom('print_jobs')
+          .select('id')
+          .where('printer_id', '=', printer.id)
+          .where('taken_at', 'is not', null)
+          .execute()
+      ).length;
+    await waitFor(() => readdirSync(agent.out).includes('lp-args.txt'), 40_000, 'the first job in lp');
+    // The others wait in the queue, not handed out: their lease does not run while this one prints.
+    expect(await taken()).toBe(1);
+
+    // The printer is slow: the job in hand passes its lease and its expiry, and the sheet says so.
+    await api.deps.db
+      .updateTable('print_jobs')
+      .set({ taken_at: sql`now() - interval '3 minutes'`, expires_at: sql`now() - interval '1 second'` })
+      .where('printer_id', '=', printer.id)
+      .where('taken_at', 'is not', null)
+      .execute();
+    const first = sheets[0] ?? (async () => '');
+    expect(await first()).toMatch(/Lenta · 1 cópia · [^·]+ · expirado/);
+
+    // It printed after all: the agent's report is taken, and so are the next two jobs, one by one.
+    for (let printed = 1; printed <= 3; printed++) {
+      await waitFor(() => inLp() === printed, 40_000, `job ${printed} in lp`);
+      writeFileSync(join(agent.out, 'go'), '');
+      await waitFor(() => agent.pdfs().length === printed, 20_000, `job ${printed} printed`);
+    }
+    for (const [i, sheet] of sheets.entries()) {
+      await waitFor(
+        async () => /Lenta · 1 cópia · [^·]+ · impresso/.test(await sheet()),
+        10_000,
+        `${paths[i]} impresso`,
+      );
+    }
+    expect(agent.output.join('')).not.toContain('recusou');
+    expect(await stopAgent(agent.child)).toBe(0);
   }, 120_000);
 });

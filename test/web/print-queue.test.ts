@@ -160,8 +160,11 @@ describe('print queue door and sending a sheet to a printer', () => {
     for (const path of [`/os/${orderId}/imprimir`, `/os/${orderId}/entrega`, `/pedido/${partsId}/imprimir`]) {
       expect((await send(path, termica.id)).status).toBe(303);
     }
-    const jobs = (await door(termica.key).poll()).body as { id: string; paper: string }[];
+    // One job a poll, oldest first.
+    const jobs: { id: string; paper: string }[] = [];
+    for (let i = 0; i < 3; i++) jobs.push(...((await door(termica.key).poll()).body as typeof jobs));
     expect(jobs).toHaveLength(3);
+    expect((await door(termica.key).poll()).body).toEqual([]);
     for (const job of jobs) {
       const html = (await door(termica.key).sheet(job.id)).text;
       expect(html).toContain('<section class="thermal">');
@@ -245,6 +248,7 @@ describe('print queue door and sending a sheet to a printer', () => {
     await send(path, p.id, '1', key);
     await send(path, p.id, '1', key);
     expect(((await door(p.key).poll()).body as unknown[]).length).toBe(1);
+    expect((await door(p.key).poll()).body).toEqual([]);
 
     await send(path, p.id, '21');
     expect(textOf((await manager.get(path)).text)).toContain('Cópias: de 1 a 20');
