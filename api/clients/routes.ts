@@ -34,7 +34,7 @@ export function clientRoutes(deps: ApiDeps): Router {
   });
 
   router.get('/clients/:id', signedIn, async (req, res) => {
-    res.json(await clients.get(deps, idOrNotFound(req.params.id)));
+    res.json(await clients.get(deps, idOrNotFound(req.params.id), req.query.ordens === 'todas'));
   });
 
   router.put('/clients/:id', signedIn, async (req, res) => {

@@ -55,9 +55,11 @@ export async function search(deps: ApiDeps, filter: string, paging: Paging | nul
   return { items, total, ...paging };
 }
 
-export async function get(deps: ApiDeps, id: number) {
+export async function get(deps: ApiDeps, id: number, allOrders = false) {
   const client = await clientWithOrderLists(deps.db, id);
   if (!client) throw notFound(NOT_FOUND);
+  // `?ordens=todas`: the four lists, as the search answers them (what deleting the client concerns).
+  if (allOrders) return client;
   // SPEC §7: the detail carries the service orders the edit screen lists, not the other two kinds.
   const { external_service_orders: _external, orders: _orders, ...detail } = client;
   return detail;

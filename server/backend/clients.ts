@@ -16,8 +16,17 @@ export function searchClientsPage(
   return backend.call<unknown>('GET', '/clients', { query: { filter, ...page }, extra: true });
 }
 
-export function getClient(backend: Backend, id: string): Promise<ApiResult<ClientWithOrders>> {
-  return backend.call<ClientWithOrders>('GET', `/clients/${encodeURIComponent(id)}`);
+/**
+ * `allOrders`: our api's `?ordens=todas` adds the external services and parts orders (the delete dialog
+ * names them); a SPEC §7 backend ignores it and answers the service orders alone.
+ */
+export function getClient(
+  backend: Backend,
+  id: string,
+  { allOrders = false }: { allOrders?: boolean } = {},
+): Promise<ApiResult<ClientWithOrders>> {
+  const query = allOrders ? '?ordens=todas' : '';
+  return backend.call<ClientWithOrders>('GET', `/clients/${encodeURIComponent(id)}${query}`);
 }
 
 export function createClient(backend: Backend, body: ClientFields): Promise<ApiResult<Client>> {

@@ -12,7 +12,8 @@ export type Extra =
   | 'external-order-edit'
   | 'print-queue'
   | 'order-text-search'
-  | 'list-paging';
+  | 'list-paging'
+  | 'client-all-orders';
 
 /** How long "this backend lacks it" holds before the extra is tried again (a backend may be upgraded). */
 export const EXTRA_RECHECK_MS = 10 * 60_000;
@@ -29,6 +30,12 @@ const MISSING_ON_400: ReadonlySet<Extra> = new Set([
   'order-text-search',
   'list-paging',
 ]);
+
+/**
+ * A query key on a call SPEC §7 has: only a strict backend's 400 says "not here"; its 404 or 403 is about
+ * the record or the caller, as for the call without the key.
+ */
+const ONLY_ON_400: ReadonlySet<Extra> = new Set(['client-all-orders']);
 
 export type Extras = {
   /** Whether to try the extra now. */
@@ -53,7 +60,10 @@ export function createExtras(recheckMs = EXTRA_RECHECK_MS, now = () => Date.now(
     },
     lacking(extra, result) {
       if (result.ok) return false;
-      if (!MISSING.has(result.status) && !(result.status === 400 && MISSING_ON_400.has(extra))) return false;
+      const notHere = ONLY_ON_400.has(extra)
+        ? result.status === 400
+        : MISSING.has(result.status) || (result.status === 400 && MISSING_ON_400.has(extra));
+      if (!notHere) return false;
       missingUntil.set(extra, now() + recheckMs);
       return true;
     },

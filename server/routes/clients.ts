@@ -17,6 +17,7 @@ import {
   REUSE_DOCUMENT_FIELD,
 } from '../../views/pages/ClientForm.tsx';
 import { createClient, deleteClient, getClient, updateClient } from '../backend/clients.ts';
+import { extrasOf } from '../backend/extras.ts';
 import type { WebDeps } from '../context.ts';
 import { type Draft, draftFor, saveDraft, typedFields, withDraft } from '../drafts.ts';
 import { ClientForm as ClientSchema, clientValuesFrom, clientValuesOf, looksUpCep } from '../forms/client.ts';
@@ -152,6 +153,19 @@ export function clientRoutes(deps: WebDeps): Router {
     });
   });
 
+  /**
+   * The client with every kind of order where the backend has them (the delete dialog names them all),
+   * else SPEC §7's answer with its service orders.
+   */
+  async function clientWithAllOrders(req: Request, id: string) {
+    const extras = extrasOf(deps.http);
+    if (extras.usable('client-all-orders')) {
+      const found = await getClient(req.api, id, { allOrders: true });
+      if (!extras.lacking('client-all-orders', found)) return found;
+    }
+    return getClient(req.api, id);
+  }
+
   // --- Editar Cliente ---
   async function showEdit(
     req: Request,
@@ -169,7 +183,7 @@ export function clientRoutes(deps: WebDeps): Router {
     toasts: Toast[] = [],
   ) {
     const id = String(req.params.id);
-    const found = await getClient(req.api, id);
+    const found = await clientWithAllOrders(req, id);
     if (!found.ok) {
       if (found.status === 404 || found.status === 400) {
         flash(req, 'error', 'Cliente não encontrado.');
@@ -196,6 +210,11 @@ export function clientRoutes(deps: WebDeps): Router {
           id: encodeURIComponent(id),
           name: client.name,
           serviceOrders,
+          allOrders: [
+            ...serviceOrders,
+            ...tagged(client.external_service_orders, 'external'),
+            ...tagged(client.orders, 'parts'),
+          ],
           // The list under the form, a page at a time (?pagina=); the delete dialog counts them all.
           shownServiceOrders: shown.items,
           serviceOrdersPager: listPager(req, shown),

@@ -1131,6 +1131,24 @@ describe('clients (web clients router)', () => {
       expect(page.text).toMatch(/<button type="submit"[^>]*formMethod="dialog"[^>]*>Cancelar<\/button>/);
     });
 
+    it('the dialog counts and lists parts orders and external services too (one order: said in the singular)', async () => {
+      const id = await apiClient({ name: 'Paula Só Pedido' });
+      const parts = await apiCall<{ id: number }>('POST', '/orders', {
+        client_id: id,
+        piece_name: 'Bateria',
+      });
+      const { number } = (await apiCall<{ number: string }>('GET', `/orders/${parts.data.id}`)).data;
+      const page = await agent.get(`/editar-cliente/${id}?dialogo=deletar-cliente`);
+      const dialog = decodeEntities(
+        /<dialog\b[^>]*id="deletar-cliente"[\s\S]*?<\/dialog>/.exec(page.text)?.[0] ?? '',
+      );
+      expect(dialog).toContain('Este cliente tem ordens em aberto.');
+      expect(dialog).toContain(`<a href="/pedido/${parts.data.id}">${number}</a>`);
+      expect(dialog).toContain('Bateria');
+      expect(dialog).toContain('A ordem deste cliente continua no histórico e no caixa');
+      expect(dialog).not.toContain('não tem ordens');
+    });
+
     it('a client with an open order: the dialog lists it and says why; the delete is refused until it is closed', async () => {
       const id = await apiClient({ name: 'Olga Ordens Abertas' });
       const order = await apiCall<{ id: number }>('POST', '/service-orders/normal', {
@@ -1163,7 +1181,7 @@ describe('clients (web clients router)', () => {
       });
       const after = await agent.get(`/editar-cliente/${id}?dialogo=deletar-cliente`);
       expect(after.text).not.toContain('Este cliente tem ordens em aberto.');
-      expect(decodeEntities(after.text)).toContain('continuam no histórico e no caixa');
+      expect(decodeEntities(after.text)).toContain('A ordem deste cliente continua no histórico e no caixa');
       const done = await deleteClient(id, {
         confirm_username: MANAGER.username,
         confirm_password: MANAGER.password,

@@ -29,6 +29,8 @@ export type ClientFormProps = {
     id: string;
     name: string;
     serviceOrders: GroupItem[];
+    /** Every order of the client (external services and parts orders too): what deleting concerns. */
+    allOrders?: GroupItem[];
     /** The page of them listed under the form (all when absent). */
     shownServiceOrders?: GroupItem[];
     /** Links to the list's other pages; absent when it fits in one. */
@@ -64,7 +66,8 @@ function DeleteConsequences({ orders, refusal }: { orders: GroupItem[]; refusal?
           <ul className="open-orders">
             {open.map((o) => (
               <li key={`${o.kind}-${o.id}`}>
-                <a href={`/os/${o.id}`}>{o.number}</a> · {o.product_name ?? '-'} ·{' '}
+                <a href={o.kind === 'parts' ? `/pedido/${o.id}` : `/os/${o.id}`}>{o.number}</a> ·{' '}
+                {(o.kind === 'parts' ? o.piece_name : o.product_name) ?? '-'} ·{' '}
                 <StatusLabel kind={o.kind} code={o.status} />
               </li>
             ))}
@@ -72,9 +75,11 @@ function DeleteConsequences({ orders, refusal }: { orders: GroupItem[]; refusal?
         </>
       ) : null}
       <p>
-        {orders.length > 0
+        {orders.length > 1
           ? `As ${orders.length} ordens deste cliente continuam no histórico e no caixa, mas deixam de ser encontradas pelo nome dele na Consulta.`
-          : 'Este cliente não tem ordens de serviço.'}
+          : orders.length === 1
+            ? 'A ordem deste cliente continua no histórico e no caixa, mas deixa de ser encontrada pelo nome dele na Consulta.'
+            : 'Este cliente não tem ordens.'}
       </p>
     </div>
   );
@@ -239,7 +244,7 @@ export function ClientForm({ mode, action, values, errors, focus, edit }: Client
             state={edit.deleteDialog}
             submitLabel="Deletar"
           >
-            <DeleteConsequences orders={edit.serviceOrders} refusal={edit.deleteRefusal} />
+            <DeleteConsequences orders={edit.allOrders ?? edit.serviceOrders} refusal={edit.deleteRefusal} />
           </ManagerDialog>
           <OrderGroup
             title="Ordens de serviço"
