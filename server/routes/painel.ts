@@ -89,7 +89,14 @@ export function painelRoutes(deps: WebDeps): Router {
     const kind = textOf(req.query, 'tipo') as ReportKind;
     const days = Number(textOf(req.query, 'dias')) || 1;
     const technician = typeof req.query.tecnico === 'string' ? req.query.tecnico : undefined;
-    if (!(which in WHICH) || (kind && !ORDER_KINDS.includes(kind)) || ![1, 7, 30].includes(days)) {
+    // A technician's name is at most 120 characters: a longer one is a hand-made address, not a list.
+    const badTechnician = technician !== undefined && technician.length > 120;
+    if (
+      !(which in WHICH) ||
+      (kind && !ORDER_KINDS.includes(kind)) ||
+      ![1, 7, 30].includes(days) ||
+      badTechnician
+    ) {
       return refuse(req, res, 404, 'Lista não encontrada');
     }
     // A technician's orders are the normal and returned ones; otherwise the kind asked for.

@@ -84,6 +84,10 @@ describe('Painel', () => {
       const techList = await agent.get('/painel/lista?quais=finalizadas&dias=30&tecnico=Carlos');
       expect((techList.text.match(/<a href="\/os\/\d+">/g) ?? []).length).toBe(tech.finished);
     }
+    // A hand-made address with a name no technician can have is no list, not a failure.
+    const forged = await agent.get(`/painel/lista?quais=finalizadas&dias=30&tecnico=${'x'.repeat(5000)}`);
+    expect(forged.status).toBe(404);
+    expect(forged.text).toContain('Lista não encontrada');
   });
 
   it('is for managers only: no menu entry for an employee, and a refusal', async () => {
