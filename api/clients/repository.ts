@@ -96,9 +96,11 @@ export function searchTerms(filter: string) {
   const hasLetter = /\p{L}/u.test(filter);
   const digits = digitsOf(filter);
   const cnpjChars = normalizeCnpj(filter);
+  const number = !hasLetter && digits.length >= MIN_DOCUMENT_CHARS ? digits : null;
   return {
     words,
-    digits: !hasLetter && digits.length >= MIN_DOCUMENT_CHARS ? digits : null,
+    digits: number,
+    phone: number ? nationalPhone(number) : null,
     cnpj:
       cnpjChars.length >= MIN_DOCUMENT_CHARS &&
       cnpjChars.length <= CNPJ_CHARS &&
@@ -107,6 +109,15 @@ export function searchTerms(filter: string) {
         ? cnpjChars
         : null,
   };
+}
+
+/**
+ * A phone number typed as dialled from abroad (+55 11 98765-4321) or with the old trunk zero
+ * (011 98765-4321): the area code and number as phones are kept, for the phones alone; null otherwise.
+ */
+function nationalPhone(digits: string): string | null {
+  const national = /^(?:55|0)(\d{10,11})$/.exec(digits)?.[1];
+  return national ?? null;
 }
 
 /** A client row with its search key: what a page of clients holds before its order lists are added. */
@@ -178,6 +189,7 @@ function searchWhere(filter: string) {
     const pattern = containsPattern(terms.digits);
     arms.push(sql`cpf LIKE ${pattern}`, sql`cnpj LIKE ${pattern}`, sql`phone_digits LIKE ${pattern}`);
   }
+  if (terms.phone) arms.push(sql`phone_digits LIKE ${containsPattern(terms.phone)}`);
   if (terms.cnpj) arms.push(sql`cnpj LIKE ${containsPattern(terms.cnpj)}`);
   if (arms.length === 0) return null;
   return sql`deleted_at IS NULL AND (${sql.join(arms, sql` OR `)})`;

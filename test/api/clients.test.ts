@@ -389,6 +389,13 @@ describe.each(DB_TARGETS)('clients on %s', (kind) => {
       expect(await namesFound('66552133')).toEqual([]);
     });
 
+    it('finds a phone typed as dialled from abroad (+55) or with the old trunk zero', async () => {
+      expect(await namesFound('+55 21 98877-6655')).toEqual(['José da Silva Ávila']);
+      expect(await namesFound('5521988776655')).toEqual(['José da Silva Ávila']);
+      expect(await namesFound('021 3322-1100')).toEqual(['José da Silva Ávila']);
+      expect(await namesFound('+55 11 98765-4321')).toContain('Josefina Ávila Prado');
+    });
+
     it('finds CNPJ letters and digits', async () => {
       expect(empresa.cnpj).toBe('98XYZ765000157');
       expect((await find('xyz765')).map((c) => c.id)).toEqual([empresa.id]);
