@@ -72,15 +72,26 @@ export function postedVersion(body: unknown): number | undefined {
 }
 
 /**
- * True when the record changed since the posted form was loaded: by version when both have one, else
- * by the loaded values' hash. A form that names neither (not one of ours) is not checked.
+ * True when what the posted form shows changed since it was loaded: by the loaded values' hash, else by
+ * version. A new version alone is not a conflict: an upfront payment taken in another tab moves the
+ * order's version but none of the fields this form edits, and refusing then showed a comparison with no
+ * difference in it. A form that names neither (not one of ours) is not checked.
  */
 export function changedSince(body: unknown, record: unknown, current: Record<string, string | undefined>) {
+  const loaded = posted(body, LOADED_FIELD);
+  if (loaded !== undefined) return loaded !== valuesHash(current);
   const version = versionOf(record);
   const sent = postedVersion(body);
-  if (version !== undefined && sent !== undefined) return version !== sent;
-  const loaded = posted(body, LOADED_FIELD);
-  return loaded !== undefined && loaded !== valuesHash(current);
+  return version !== undefined && sent !== undefined && version !== sent;
+}
+
+/**
+ * The version a save names once `changedSince` found the form's fields as the record has them now: the
+ * record's own (read just before), so our api's check in the write covers only what lands after that
+ * read; the posted one when the record carries none.
+ */
+export function versionToSave(body: unknown, record: unknown): number | undefined {
+  return versionOf(record) ?? postedVersion(body);
 }
 
 /** Field by field, what is saved now beside what was typed, in the form's order. */

@@ -26,8 +26,8 @@ import {
   conflictRows,
   loadedMarks,
   postedMarks,
-  postedVersion,
   staleRefusal,
+  versionToSave,
 } from '../forms/edit-version.ts';
 import { managerCredentials } from '../forms/fields.ts';
 import { backToCreateForm, restoredDraft } from '../forms/refused-create.ts';
@@ -312,7 +312,7 @@ export function clientRoutes(deps: WebDeps): Router {
     const form = validateForm(ClientSchema, req.body);
     if (!form.ok) return backToForm({ errors: form.errors, reason: 'invalid' });
     // Our api checks the version under the row's lock, closing the gap after the re-read above.
-    const version = postedVersion(req.body);
+    const version = versionToSave(req.body, loaded.ok ? loaded.data : undefined);
     const result = await updateClient(req.api, String(req.params.id), {
       ...form.data,
       ...(version ? { version } : {}),

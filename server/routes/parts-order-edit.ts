@@ -16,7 +16,7 @@ import { EditPartsOrder, type EditPartsOrderValues } from '../../views/pages/Edi
 import { updatePartsOrder } from '../backend/orders.ts';
 import type { WebDeps } from '../context.ts';
 import { type Draft, draftFor, saveDraft, typedFields, withDraft } from '../drafts.ts';
-import { changedSince, conflictRows, loadedMarks, postedVersion } from '../forms/edit-version.ts';
+import { changedSince, conflictRows, loadedMarks, versionToSave } from '../forms/edit-version.ts';
 import { EDIT_PARTS_ORDER_FIELDS, editPartsOrderForm } from '../forms/parts-order.ts';
 import { centsFieldsToReais, typedValues } from '../forms/service-order.ts';
 import { validateForm } from '../forms/validate.ts';
@@ -147,7 +147,7 @@ export function partsOrderEditRoutes(deps: WebDeps): Router {
     const form = validateForm(editPartsOrderForm(current.payment_method), req.body);
     if (!form.ok) return backToEdit(res, id, { values: kept, errors: form.errors, reason: 'invalid' });
     const data = centsFieldsToReais(form.data, MONEY_FIELDS);
-    const version = postedVersion(req.body);
+    const version = versionToSave(req.body, order);
     const result = await updatePartsOrder(req.api, String(order.id), {
       ...data,
       // SPEC §5: dates are sent as dates, an empty string when blank.

@@ -33,7 +33,7 @@ import {
 } from '../backend/orders.ts';
 import { loadOrderPanel, panelOrderOfParts } from '../client-side/order-panel.ts';
 import type { WebDeps } from '../context.ts';
-import { changedSince, loadedMarks, postedVersion, staleRefusal } from '../forms/edit-version.ts';
+import { changedSince, loadedMarks, staleRefusal, versionToSave } from '../forms/edit-version.ts';
 import {
   CancelPartsOrderForm,
   DeletePartsOrderForm,
@@ -266,7 +266,7 @@ export function partsOrderRoutes(deps: WebDeps): Router {
     // with the figures as they are now (decision 024; our api checks the version again under its lock).
     const changed = () => reopenAfterRefusal(req, res, id, 'close')(409, {});
     if (changedSince(req.body, order, closeFigures(partsCloseSummaryOf(order)))) return changed();
-    const version = postedVersion(req.body);
+    const version = versionToSave(req.body, order);
     // `version` is ours (API.md); a backend that follows only SPEC §7 ignores the field.
     const expected = version === undefined ? {} : { version };
     const result = await closePartsOrder(req.api, {

@@ -27,8 +27,8 @@ import {
   conflictRows,
   LOADED_FIELD,
   loadedMarks,
-  postedVersion,
   VERSION_FIELD,
+  versionToSave,
 } from '../forms/edit-version.ts';
 import { centsFieldsToReais, typedValues } from '../forms/service-order.ts';
 import {
@@ -197,7 +197,7 @@ export function serviceOrderEditRoutes(deps: WebDeps): Router {
           toast: EDIT_TEXT.externalEditUnavailable,
         });
       if (kind === 'external' && !extras.usable('external-order-edit')) return unavailable();
-      const version = postedVersion(req.body);
+      const version = versionToSave(req.body, order);
       const body = {
         ...blankDatesAsEmpty(centsFieldsToReais(form.data, EDIT_MONEY_FIELDS)),
         ...(version ? { version } : {}),

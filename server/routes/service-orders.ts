@@ -33,7 +33,7 @@ import {
 } from '../backend/service-orders.ts';
 import { loadOrderPanel, panelOrderOfService } from '../client-side/order-panel.ts';
 import type { WebDeps } from '../context.ts';
-import { changedSince, loadedMarks, postedVersion, staleRefusal } from '../forms/edit-version.ts';
+import { changedSince, loadedMarks, staleRefusal, versionToSave } from '../forms/edit-version.ts';
 import { managerCredentials, requiredText } from '../forms/fields.ts';
 import { backToCreateForm, dialogOfFields, type Restored, restoredDraft } from '../forms/refused-create.ts';
 import { UpfrontForm } from '../forms/upfront.ts';
@@ -252,7 +252,7 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
     // with the figures as they are now (decision 024; our api checks the version again under its lock).
     const changed = () => backToDialog(req, res, found, 'close', {});
     if (changedSince(req.body, found.order, closeFigures(closeSummaryOf(found)))) return changed();
-    const version = postedVersion(req.body);
+    const version = versionToSave(req.body, found.order);
     // `version` is ours (API.md); a backend that follows only SPEC §7 ignores the field.
     const expected = version === undefined ? {} : { version };
     const result = await closeServiceOrder(req.api, {

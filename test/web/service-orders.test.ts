@@ -1153,6 +1153,21 @@ describe('service orders (web service-orders router)', () => {
       expect((await getOrder('normal', order.id)).status).toBe(107);
     });
 
+    it('an upfront payment taken in another tab changes none of the edit form: the edit is saved', async () => {
+      const order = await newNormal();
+      const path = `/editar-os/${order.id}`;
+      const tab = editFormOf((await manager.get(path)).text);
+      await created('POST', '/transactions/upfront-payment/service-order', {
+        service_order_id: order.id,
+        value: 50,
+        description: 'Sinal',
+        payment_method: 'Pix',
+      });
+      const saved = await manager.post(path).type('form').send({ ...tab, product_serial: 'SN-DEPOIS' });
+      expect(saved.headers.location).toBe(`/os/${order.id}`);
+      expect(await getOrder('normal', order.id)).toMatchObject({ product_serial: 'SN-DEPOIS' });
+    });
+
     it('two tabs: B sets Consertada, Bia, R$ 500; A, opened before, changes the serial: refused, both shown', async () => {
       const order = await newNormal();
       const path = `/editar-os/${order.id}`;
