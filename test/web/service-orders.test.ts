@@ -1163,7 +1163,10 @@ describe('service orders (web service-orders router)', () => {
         description: 'Sinal',
         payment_method: 'Pix',
       });
-      const saved = await manager.post(path).type('form').send({ ...tab, product_serial: 'SN-DEPOIS' });
+      const saved = await manager
+        .post(path)
+        .type('form')
+        .send({ ...tab, product_serial: 'SN-DEPOIS' });
       expect(saved.headers.location).toBe(`/os/${order.id}`);
       expect(await getOrder('normal', order.id)).toMatchObject({ product_serial: 'SN-DEPOIS' });
     });
