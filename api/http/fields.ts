@@ -13,6 +13,14 @@ export const TEXT_MAX = 2000;
 export const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
 export const INVISIBLE_MESSAGE = 'Texto com caracteres invisíveis ou de controle de direção não é aceito';
 
+/** A zero-width joiner inside an emoji sequence (👨‍🔧, 👩‍👧): it draws one picture, it hides nothing. */
+const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}[\u{1F3FB}-\u{1F3FF}\uFE0F]?)\u200D(?=\p{Extended_Pictographic})/gu;
+
+/** Whether a text holds a character of INVISIBLE that is not part of an emoji. */
+export function hasInvisible(text: string): boolean {
+  return INVISIBLE.test(text.replace(EMOJI_JOINER, ''));
+}
+
 /** A required name: trimmed, 1..120 characters, nothing invisible. */
 export const requiredName = (message: string) =>
   z
@@ -20,7 +28,7 @@ export const requiredName = (message: string) =>
     .trim()
     .min(1, { error: message })
     .max(NAME_MAX, { error: `Máximo de ${NAME_MAX} caracteres` })
-    .refine((text) => !INVISIBLE.test(text), { error: INVISIBLE_MESSAGE });
+    .refine((text) => !hasInvisible(text), { error: INVISIBLE_MESSAGE });
 
 /** Secrets keep every character: a password is whatever its owner typed. */
 const SECRET_FIELDS = /(^|_)password($|_)/;
@@ -32,7 +40,7 @@ const SECRET_FIELDS = /(^|_)password($|_)/;
 export function invisibleIssues(value: unknown, path: string[] = []): Record<string, string> {
   const issues: Record<string, string> = {};
   if (typeof value === 'string') {
-    if (INVISIBLE.test(value)) issues[path.join('.') || '_'] = INVISIBLE_MESSAGE;
+    if (hasInvisible(value)) issues[path.join('.') || '_'] = INVISIBLE_MESSAGE;
   } else if (value && typeof value === 'object') {
     for (const [key, inner] of Object.entries(value)) {
       if (SECRET_FIELDS.test(key)) continue;

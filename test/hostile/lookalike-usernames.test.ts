@@ -74,4 +74,17 @@ describe('look-alike usernames and invisible characters', () => {
     });
     expect(withInvisible.status).toBe(201);
   });
+
+  it('an emoji joined by a zero-width joiner is one picture, not a hidden character', async () => {
+    const res = await call(api.url, 'POST', '/clients', {
+      token,
+      body: { name: 'João 👨\u200D🔧', address: 'Casa da família 👩\u200D👩\u200D👧' },
+    });
+    expect(res.status).toBe(201);
+    // A joiner beside a letter still hides nothing legitimately.
+    const hidden = await call(api.url, 'POST', '/clients', { token, body: { name: 'Jo\u200Dão' } });
+    expect(hidden.status).toBe(400);
+    const trailing = await call(api.url, 'POST', '/clients', { token, body: { name: 'João 👨\u200D' } });
+    expect(trailing.status).toBe(400);
+  });
 });
