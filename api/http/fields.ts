@@ -13,8 +13,9 @@ export const TEXT_MAX = 2000;
 export const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
 export const INVISIBLE_MESSAGE = 'Texto com caracteres invisíveis ou de controle de direção não é aceito';
 
-/** A zero-width joiner inside an emoji sequence (👨‍🔧, 👩‍👧): it draws one picture, it hides nothing. */
-const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}[\u{1F3FB}-\u{1F3FF}\uFE0F]?)\u200D(?=\p{Extended_Pictographic})/gu;
+/** A zero-width joiner inside an emoji sequence (man, joiner, wrench): one picture, hiding nothing. */
+const EMOJI_JOINER =
+  /(?<=\p{Extended_Pictographic}[\u{1F3FB}-\u{1F3FF}\uFE0F]?)\u200D(?=\p{Extended_Pictographic})/gu;
 
 /** Whether a text holds a character of INVISIBLE that is not part of an emoji. */
 export function hasInvisible(text: string): boolean {
