@@ -4,6 +4,7 @@ import { CLIENT_FIELD_NAMES, type ClientFields } from '../../domain/clients.ts';
 import { digitsOf, normalizeCnpj } from '../../domain/documents.ts';
 import type { Db } from '../db/connect.ts';
 import { isoTimestamp } from '../db/json-values.ts';
+import { everyWord } from '../db/search-words.ts';
 import type { ClientInput } from './schema.ts';
 
 export type ClientRow = { id: number } & ClientFields & {
@@ -73,17 +74,6 @@ const CNPJ_CHARS = 14;
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-
-/**
- * A filter word as name_search holds it (accents off, lower case), its LIKE wildcards then taken
- * literally. Escaped in SQL, after unaccent, since unaccent itself can yield '%' (from the full-width ％).
- */
-function nameWord(word: string) {
-  return sql`regexp_replace(lower(f_unaccent(${word})), ${String.raw`([\\%_])`}, ${String.raw`\\\1`}, 'g')`;
-}
-
-/** Below this many characters a word has no trigram: it is looked for at a word start instead. */
-const MIN_INNER_WORD = 3;
 
 /**
  * The filter as the search reads it: its words for the name; its digits for CPF, CNPJ and phones when it
@@ -175,16 +165,7 @@ export function countClientsQuery(filter: string): RawBuilder<{ count: string | 
 function searchWhere(filter: string) {
   const terms = searchTerms(filter);
   const arms = [];
-  if (terms.words.length > 0) {
-    // A word of 3+ characters anywhere in the name ('silva jos'); a shorter one at the start of a word
-    // ('zé' finds 'Zé Carlos' and 'Zélia', not 'Souzé'), which keeps it indexable and meaningful.
-    const each = terms.words.map((word) =>
-      [...word].length >= MIN_INNER_WORD
-        ? sql`name_search LIKE ('%' || ${nameWord(word)} || '%')`
-        : sql`name_search LIKE ('% ' || ${nameWord(word)} || '%')`,
-    );
-    arms.push(sql`(${sql.join(each, sql` AND `)})`);
-  }
+  if (terms.words.length > 0) arms.push(everyWord('name_search', terms.words));
   if (terms.digits) {
     const pattern = containsPattern(terms.digits);
     arms.push(sql`cpf LIKE ${pattern}`, sql`cnpj LIKE ${pattern}`, sql`phone_digits LIKE ${pattern}`);

@@ -12,6 +12,7 @@ import * as m008 from '../migrations/008-print-queue.ts';
 import * as m009 from '../migrations/009-report-indexes.ts';
 import * as m012 from '../migrations/012-kept-report-totals.ts';
 import * as m013 from '../migrations/013-list-order-indexes.ts';
+import * as m014 from '../migrations/014-service-order-product-search.ts';
 import type { Db } from './connect.ts';
 
 /** Every migration, by name; the names' order is the order they run in. */
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '009-report-indexes': m009,
   '012-kept-report-totals': m012,
   '013-list-order-indexes': m013,
+  '014-service-order-product-search': m014,
 };
 
 /** One key for every Bancada migration on a database: schema changes happen one at a time. */

@@ -2,12 +2,13 @@
  * Service orders in the database: one table for the three kinds (migration 003), read living or, for
  * the original of a return, as it was; locked for the cash actions; written and soft-deleted.
  */
-import { type Insertable, sql, type Updateable } from 'kysely';
+import { type Insertable, type RawBuilder, sql, type Updateable } from 'kysely';
 import { clientJsonOf, type PublicClient } from '../clients/repository.ts';
 import type { Db } from '../db/connect.ts';
 import { isoTimestamp } from '../db/json-values.ts';
 import { liveOrdersIn } from '../db/kept-totals.ts';
 import type { ServiceOrdersTable } from '../db/schema.ts';
+import { everyWord, hasWord } from '../db/search-words.ts';
 import { normalizeNumber } from '../numbering/next-number.ts';
 import type { TransactionRow } from '../transactions/repository.ts';
 import type { ServiceOrderKind } from './schema.ts';
@@ -191,33 +192,102 @@ const LIST_COLUMNS = [
 ] as const;
 
 /**
- * Service orders whose number is one of `numbers`, or whose serial number or product name contains the
- * text (ignoring case; a return matches by its original's product). Newest first, at most LIST_LIMIT.
+ * The words of Consulta's text: whatever is not a letter or a digit separates them ('Ar-condicionado',
+ * 'SN-ABC-123'), as punctuation reads as a space in the key (migration 014); each word once.
  */
-export async function searchServiceOrders(
-  db: Db,
-  filter: { numbers: readonly string[]; text: string },
-): Promise<ListRow[]> {
-  const pattern = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return (await db
-    .selectFrom('service_orders as so')
-    .innerJoin('clients as c', 'c.id', 'so.client_id')
-    .leftJoin('service_orders as orig', 'orig.id', 'so.original_service_order_id')
-    .select(LIST_COLUMNS)
-    .where('so.deleted_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        ...(filter.numbers.length ? [eb('so.number', 'in', [...filter.numbers])] : []),
-        eb('so.product_serial', 'ilike', pattern),
-        eb('so.product_name', 'ilike', pattern),
-        eb('orig.product_serial', 'ilike', pattern),
-        eb('orig.product_name', 'ilike', pattern),
-      ]),
-    )
-    .orderBy('so.created_at', 'desc')
-    .orderBy('so.id', 'desc')
-    .limit(LIST_LIMIT)
-    .execute()) as ListRow[];
+function productWords(text: string): string[] {
+  const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return [...new Map(words.map((word) => [word.toLowerCase(), word])).values()];
+}
+
+/**
+ * How the search finds the newest matches (decision 027). It first reads the newest SAMPLE_ROWS orders'
+ * keys, which tells how common the words are: how many of those orders hold them all, and each one.
+ * Then it reads whichever costs fewer rows: the orders newest first until it has the 500 (read from an
+ * index, without the table), or every match through the trigram index, then sorted (a match costs the
+ * table's row, about WALK_ROWS_PER_MATCH rows of the walk). A walk reads at most twice as far as the
+ * sample says it needs; one that finds fewer (words common lately, rare before) goes to the matches.
+ * Each read is bounded by what the sample saw, not by the planner's guess of how many orders hold all
+ * the words together (it multiplies the words' shares: 'micro' and 'ondas' are each in one order in
+ * six, and together in the same one).
+ */
+const SAMPLE_ROWS = 2_000;
+const WALK_ROWS_PER_MATCH = 4;
+
+/**
+ * The newest `rows` living orders, with what a walk needs: read from the index of that order, which
+ * holds each order's search key (migration 014), without going to the table.
+ */
+function newest(rows: number) {
+  return sql`(SELECT so.id, so.created_at, so.product_search FROM service_orders so
+    WHERE so.deleted_at IS NULL ORDER BY so.created_at DESC, so.id DESC LIMIT ${rows}) so`;
+}
+
+/** The columns of an order that a list row shows (LIST_COLUMNS but the client's name). */
+const ROW_COLUMNS = sql.raw(
+  'so.id, so.kind, so.number, so.status, so.product_name, so.client_id, so.created_at, so.status_changed_at',
+);
+
+/** A page of orders `so` (ROW_COLUMNS) as ListRows, newest first, with their clients' names. */
+function withClients(page: RawBuilder<unknown>) {
+  return sql<ListRow>`SELECT ${ROW_COLUMNS}, c.name AS client_name
+    FROM (${page}) so JOIN clients c ON c.id = so.client_id
+    ORDER BY so.created_at DESC, so.id DESC`;
+}
+
+const PAGE = sql`ORDER BY so.created_at DESC, so.id DESC LIMIT ${sql.lit(LIST_LIMIT)}`;
+
+/**
+ * Living service orders whose product name and serial number hold every word of the text (case,
+ * accents and punctuation ignored; a serial typed with or without its separators; a return also by its
+ * original's product: migration 014). Newest first, at most LIST_LIMIT.
+ */
+export async function searchServiceOrders(db: Db, text: string): Promise<ListRow[]> {
+  const words = productWords(text);
+  if (words.length === 0) return [];
+  const key = 'so.product_search';
+  const match = everyWord(key, words);
+
+  // The sample: its size, its matches, each word's matches (for several words), and how many living
+  // orders there are (migration 012's counts).
+  const counts = sql.join([
+    sql`count(*)`,
+    sql`count(*) FILTER (WHERE ${match})`,
+    ...(words.length > 1 ? words.map((word) => sql`count(*) FILTER (WHERE ${hasWord(key, word)})`) : []),
+  ]);
+  const sampled = await sql<{ counts: (string | number)[]; living: string | number | null }>`
+    SELECT ARRAY[${counts}] AS counts,
+      (SELECT sum(count) FROM order_status_counts WHERE kind <> 'parts') AS living
+    FROM ${newest(SAMPLE_ROWS)}`.execute(db);
+  const [read = 0, inSample = 0, ...perWord] = (sampled.rows[0]?.counts ?? []).map(Number);
+  const living = Number(sampled.rows[0]?.living ?? 0);
+
+  // Rows the walk expects to read for the page, and the matches the index would read.
+  const walkRows = inSample > 0 ? (LIST_LIMIT * read) / inSample : Number.POSITIVE_INFINITY;
+  const matches = read > 0 ? (inSample / read) * living : 0;
+  if (walkRows < WALK_ROWS_PER_MATCH * matches) {
+    const reach = Math.ceil(2 * walkRows);
+    const walked = await withClients(sql`SELECT ${ROW_COLUMNS} FROM service_orders so JOIN (
+        SELECT so.id FROM ${newest(reach)} WHERE ${match} ${PAGE}) p ON p.id = so.id`).execute(db);
+    if (walked.rows.length === LIST_LIMIT) return walked.rows;
+  }
+  // Through the index, then sorted: as a CTE, so the planner cannot walk the date order instead. A word
+  // in half the newest orders (the 'SN' that starts every serial of a brand) narrows too little to be
+  // worth reading its trigrams in the index: it is checked on the rows the other words found.
+  const rarest = Math.min(...perWord);
+  const indexed = perWord.length
+    ? sql.join(
+        words.map((word, i) => {
+          const count = perWord[i] ?? 0;
+          return hasWord(key, word, { indexed: count < read / 2 || count === rarest });
+        }),
+        sql` AND `,
+      )
+    : match;
+  const found = await withClients(sql`WITH so AS MATERIALIZED (
+      SELECT ${ROW_COLUMNS} FROM service_orders so WHERE so.deleted_at IS NULL AND ${indexed})
+    SELECT * FROM so ${PAGE}`).execute(db);
+  return found.rows;
 }
 
 const SERVICE_LETTERS = ['M', 'F', 'R', 'E'] as const;

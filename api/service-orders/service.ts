@@ -151,12 +151,13 @@ export async function listPage(
 
 /**
  * Consulta's O.S. search: a text naming an O.S. that exists finds it (its number's index, at once);
- * any other text, the orders whose serial number or product name contains it.
+ * any other text, the orders whose product name and serial number hold every word of it (case, accents
+ * and punctuation ignored, as the client search; decision 027).
  */
 export async function search(deps: ApiDeps, text: string) {
   const numbers = numbersFor(text);
   const byNumber = numbers.length ? await listServiceOrders(deps.db, { numbers }) : [];
-  const rows = byNumber.length ? byNumber : await searchServiceOrders(deps.db, { numbers, text });
+  const rows = byNumber.length ? byNumber : await searchServiceOrders(deps.db, text);
   return rows.map(listItemJson);
 }
 

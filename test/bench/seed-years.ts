@@ -117,11 +117,13 @@ export async function seedYears(db: Db, size: YearsSize = TEN_YEARS): Promise<Se
         FROM st
       )
       INSERT INTO service_orders (kind, number, status, client_id, original_service_order_id, product_name,
-        product_brand, fix_technician_name, fix_value_final_cents, created_at, updated_at, finished_at)
+        product_brand, product_serial, fix_technician_name, fix_value_final_cents, created_at, updated_at, finished_at)
       SELECT kind, (CASE WHEN kind = 'normal' THEN 'M' ELSE 'E' END) || lpad(i::text, greatest(5, length(i::text)), '0'), status, ${firstClient} + (i::bigint * 7919) % ${size.clients},
         NULL,
         (array['Notebook','Televisor','Celular','Micro-ondas','Caixa de som','Videogame'])[1 + i % 6] || ' ' || (i % 97),
         (array['Dell','Samsung','LG','Motorola','Apple','Philips','Sony'])[1 + i % 7],
+        -- A serial of its own (distinct: 48271 is prime to 10^8), written with a separator as labels have it.
+        'SN-' || lpad(((i::bigint * 48271) % 100000000)::text, 8, '0'),
         CASE WHEN kind = 'normal' THEN (array['Carlos','Rita','Joana','Pedro','Marcos','Luana'])[1 + h % 6] END,
         CASE WHEN status IN (108, 301) THEN 5000 + (i::bigint * 37) % 120000 END,
         opened,

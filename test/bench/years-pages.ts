@@ -21,11 +21,14 @@ export type BenchPage = {
 export type YearsSamples = {
   cpf: string;
   phone: string;
-  serviceOrder: { id: number; number: string };
+  serviceOrder: { id: number; number: string; serial: string };
   partsOrder: { id: number; number: string };
 };
 
-/** A CPF, a phone, and a delivered service order and parts order from the middle of the history. */
+/**
+ * A CPF, a phone, and a delivered service order (with its serial number) and parts order from the
+ * middle of the history.
+ */
 export async function samplesOf(db: Db): Promise<YearsSamples> {
   const one = async <T>(query: ReturnType<typeof sql<T>>) => {
     const row = (await query.execute(db)).rows[0];
@@ -34,8 +37,8 @@ export async function samplesOf(db: Db): Promise<YearsSamples> {
   };
   const client = await one(sql<{ cpf: string; phone1: string }>`
     SELECT cpf, phone1 FROM clients WHERE cpf IS NOT NULL ORDER BY id OFFSET (SELECT count(*) / 2 FROM clients) LIMIT 1`);
-  const so = await one(sql<{ id: number; number: string }>`
-    SELECT id, number FROM service_orders WHERE kind = 'normal' AND status = 108
+  const so = await one(sql<{ id: number; number: string; product_serial: string | null }>`
+    SELECT id, number, product_serial FROM service_orders WHERE kind = 'normal' AND status = 108
     ORDER BY id OFFSET (SELECT count(*) / 2 FROM service_orders WHERE kind = 'normal' AND status = 108) LIMIT 1`);
   const po = await one(sql<{ id: number; number: string }>`
     SELECT id, number FROM orders WHERE status = 104
@@ -43,7 +46,7 @@ export async function samplesOf(db: Db): Promise<YearsSamples> {
   return {
     cpf: client.cpf,
     phone: client.phone1,
-    serviceOrder: { id: Number(so.id), number: so.number },
+    serviceOrder: { id: Number(so.id), number: so.number, serial: so.product_serial ?? '' },
     partsOrder: { id: Number(po.id), number: po.number },
   };
 }
@@ -81,6 +84,14 @@ export function benchPages(s: YearsSamples): BenchPage[] {
     { key: 'consulta-cpf', group: 'consulta', path: `/consulta?q=${q(formattedCpf(s.cpf))}&tipo=cliente` },
     { key: 'consulta-phone', group: 'consulta', path: `/consulta?q=${q(s.phone)}&tipo=cliente` },
     { key: 'consulta-os', group: 'consulta', path: `/consulta?q=${q(s.serviceOrder.number)}&tipo=os` },
+    // By product: two words each in one order in six, typed without the hyphen ('Micro-ondas').
+    { key: 'consulta-os-produto', group: 'consulta', path: `/consulta?q=${q('micro ondas')}&tipo=os` },
+    // By serial, typed without its separators ('SN-04827100' as 'sn04827100'): one order in 500,000.
+    {
+      key: 'consulta-os-serie',
+      group: 'consulta',
+      path: `/consulta?q=${q(s.serviceOrder.serial.replace(/[^0-9A-Za-z]/g, '').toLowerCase())}&tipo=os`,
+    },
     { key: 'consulta-pedido', group: 'consulta', path: `/consulta?q=${q(s.partsOrder.number)}&tipo=pedido` },
     ...lists,
     ...lastPages,

@@ -1,6 +1,7 @@
 /**
  * Consulta's O.S. search also finds orders by serial number and by product name (our api's `text`), still
- * by number as SPEC §7 asks; a return is found by its original's product. Against the real api.
+ * by number as SPEC §7 asks; a return is found by its original's product. Accents, case and punctuation
+ * do not matter, and every word typed must be there, as in the client search. Against the real api.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, MANAGER } from '../support/api.ts';
@@ -67,11 +68,23 @@ describe('Consulta: O.S. by number, serial number or product', () => {
     expect(await search('philco')).toEqual([orders.radio?.number]);
   });
 
-  it('still finds by number, and treats % and _ as plain characters', async () => {
+  it('ignores accents, case and punctuation, and wants every word in any order, as the client search', async () => {
+    expect(await search('televisao')).toEqual([orders.tv?.number, orders.back?.number].sort());
+    expect(await search('SAMSUNG TELEVISÃO')).toEqual([orders.tv?.number, orders.back?.number].sort());
+    expect(await search('ar condicionado')).toEqual([orders.ac?.number]);
+    expect(await search('radio philco')).toEqual([orders.radio?.number]);
+    expect(await search('radio samsung')).toEqual([]);
+    // A serial with or without its separators.
+    expect(await search('snabc123')).toEqual([orders.tv?.number, orders.back?.number].sort());
+    expect(await search('AC77')).toEqual([orders.ac?.number]);
+  });
+
+  it('still finds by number; % and _ are no wildcards, and punctuation alone finds nothing', async () => {
     expect(await search(orders.radio?.number ?? '')).toEqual([orders.radio?.number]);
     expect(await search('%')).toEqual([]);
+    expect(await search('_')).toEqual([]);
     expect(await search('xyz_')).toEqual([orders.radio?.number]);
-    expect(await search('XYZ-')).toEqual([]);
+    expect(await search('XYZ-9')).toEqual([orders.radio?.number]);
   });
 
   it('nothing matching: the SPEC empty message', async () => {
