@@ -42,9 +42,22 @@ export function serviceOrderRoutes(deps: ApiDeps): Router {
   const schemas = serviceOrderSchemas(deps.shopTz);
 
   router.get('/service-orders', signedIn, async (req, res) => {
-    const { number, text } = parseQuery(SearchQuery, req.query);
+    const query = parseQuery(SearchQuery, req.query);
+    const { number, text } = query;
     if (text !== undefined) {
-      res.json(await serviceOrders.search(deps, text));
+      const found = await serviceOrders.search(deps, text);
+      // Asked for a page: that slice of the (at most 500) matches and how many there are, so a page of
+      // Consulta carries 50 rows, not 500.
+      const paging = pagingOf(query);
+      res.json(
+        paging
+          ? {
+              items: found.slice(paging.offset, paging.offset + paging.limit),
+              total: found.length,
+              ...paging,
+            }
+          : found,
+      );
       return;
     }
     res.json(await serviceOrders.list(deps, undefined, { number }));

@@ -206,6 +206,9 @@ export const SearchQuery = NumberQuery.extend({
     blankIsAbsent,
     z.string().trim().max(120, { error: 'Máximo de 120 caracteres' }).optional(),
   ),
+  // A page of the text search's answer (docs/api.md): Consulta shows 50 of the newest 500 at a time.
+  limit: pagingFields.limit,
+  offset: pagingFields.offset,
 });
 
 /** GET /service-orders/{kind}?status= | ?number= : a status of that kind, or a number, or both. */

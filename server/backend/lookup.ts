@@ -28,6 +28,21 @@ export async function serviceOrdersByText(
   return listOr404(backend.call<OrderListItem[]>('GET', '/service-orders', { query: { number: text } }));
 }
 
+/**
+ * A page of Consulta's O.S. search (our api: `limit`/`offset` with `text`, docs/api.md), for
+ * loadListPage; `text` and paging both extras, so only where the backend has the text search.
+ */
+export function serviceOrdersByTextPage(
+  backend: Backend,
+  text: string,
+  page: { limit: number; offset: number },
+): Promise<ApiResult<unknown>> {
+  return backend.call<unknown>('GET', '/service-orders', {
+    query: { number: text, text, ...page },
+    extra: true,
+  });
+}
+
 export function partsOrdersByNumber(backend: Backend, number: string): Promise<ApiResult<OrderListItem[]>> {
   return listOr404(backend.call<OrderListItem[]>('GET', '/orders', { query: { number } }));
 }

@@ -8,7 +8,12 @@ import type { ApiResult } from '../backend/client.ts';
 import { searchClients, searchClientsPage } from '../backend/clients.ts';
 import { BackendUnavailable } from '../backend/errors.ts';
 import { extrasOf } from '../backend/extras.ts';
-import { partsOrdersByNumber, serviceOrderKind, serviceOrdersByText } from '../backend/lookup.ts';
+import {
+  partsOrdersByNumber,
+  serviceOrderKind,
+  serviceOrdersByText,
+  serviceOrdersByTextPage,
+} from '../backend/lookup.ts';
 import { agedResults } from '../client-side/ageing.ts';
 import type { WebDeps } from '../context.ts';
 import { requiredText } from '../forms/fields.ts';
@@ -81,12 +86,18 @@ export function consultaRoutes(deps: WebDeps): Router {
         pager: listPager(req, result.data),
       });
     }
+    const extras = extrasOf(deps.http);
+    const whole = () =>
+      tipo === 'os' ? serviceOrdersByText(req.api, q, extras) : partsOrdersByNumber(req.api, q);
+    // Our api's text search answers at most 500, newest first, and a page of it when asked; elsewhere
+    // the web cuts the page from the whole answer.
     const result = await searching(() =>
-      tipo === 'os' ? serviceOrdersByText(req.api, q, extrasOf(deps.http)) : partsOrdersByNumber(req.api, q),
+      tipo === 'os' && extras.usable('order-text-search')
+        ? loadListPage(extras, asked, (paging) => serviceOrdersByTextPage(req.api, q, paging), whole)
+        : whole().then((all) => (all.ok ? { ...all, data: cutPage(all.data, asked) } : all)),
     );
     if (!result.ok) return show({}, result.status === 503 ? 503 : 502, true);
-    // The api answers a bounded list (at most 500, newest first): the web shows it a page at a time.
-    const found = cutPage(result.data, asked);
+    const found = result.data;
     const orders = found.items.map((o) => orderRowOf(o, tipo === 'os' ? serviceOrderKind(o) : 'parts'));
     return show({
       results: { kind: tipo, orders },

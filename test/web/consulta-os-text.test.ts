@@ -93,3 +93,52 @@ describe('Consulta: O.S. by number, serial number or product', () => {
     expect(html).toContain('Nenhuma O.S. encontrada');
   });
 });
+
+describe('Consulta: a search by product of many orders, a page at a time', () => {
+  let web: TestWeb;
+  let token: string;
+  let agent: Agent;
+  const numbers: string[] = [];
+
+  beforeAll(async () => {
+    web = await startTestWeb();
+    token = (await apiLogin(web.api, MANAGER.username, MANAGER.password)).token;
+    agent = await signIn(web);
+    const client = await apiCall<{ id: number }>(web.api, 'POST', '/clients', token, {
+      name: 'Muitas Ordens',
+    });
+    for (let i = 0; i < 55; i++) {
+      const so = await apiCall<{ number: string }>(web.api, 'POST', '/service-orders/normal', token, {
+        client_id: client.body.id,
+        product_name: `Micro-ondas ${i}`,
+      });
+      numbers.push(so.body.number);
+    }
+  }, 60_000);
+  afterAll(() => web?.stop());
+
+  it('the api answers one page and the total; the web shows 50, then the other 5, newest first', async () => {
+    const page = await apiCall<{ items: { number: string }[]; total: number; limit: number; offset: number }>(
+      web.api,
+      'GET',
+      '/service-orders?number=micro%20ondas&text=micro%20ondas&limit=50&offset=50',
+      token,
+    );
+    expect(page.body.total).toBe(55);
+    expect(page.body.items.map((o) => o.number)).toEqual(numbers.slice(0, 5).reverse());
+    // Without paging keys, the whole answer (at most 500), as before.
+    const whole = await apiCall<unknown[]>(
+      web.api,
+      'GET',
+      '/service-orders?number=micro%20ondas&text=micro%20ondas',
+      token,
+    );
+    expect(whole.body).toHaveLength(55);
+
+    const first = await agent.get('/consulta?q=micro+ondas&tipo=os');
+    expect(numbersShown(first.text)).toEqual(numbers.slice(5).reverse());
+    expect(decodeEntities(first.text)).toContain('55 resultados');
+    const second = await agent.get('/consulta?q=micro+ondas&tipo=os&pagina=2');
+    expect(numbersShown(second.text)).toEqual(numbers.slice(0, 5).reverse());
+  });
+});
