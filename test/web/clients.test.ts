@@ -76,6 +76,16 @@ function inputValue(html: string, name: string, idPrefix = 'f-'): string | undef
   return value ? decodeEntities(value[1] ?? '') : '';
 }
 
+/** The hidden fields of a page's forms (the CSRF token, the form key, what an edit was loaded from). */
+function hiddenFields(html: string): Record<string, string> {
+  return Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+      m[1],
+      decodeEntities(m[2] ?? ''),
+    ]),
+  );
+}
+
 function valuesOf(html: string): Partial<ClientFields> {
   return Object.fromEntries(FIELDS.map((f) => [f, inputValue(html, f)]));
 }
@@ -1028,14 +1038,7 @@ describe('clients (web clients router)', () => {
     it('someone else saved the client meanwhile: refused, both shown field by field; Salvar por cima takes it', async () => {
       const id = await apiClient({ name: 'Rita Concorrida', city: 'Campinas' });
       const page = await agent.get(`/editar-cliente/${id}`);
-      const hidden = (html: string) =>
-        Object.fromEntries(
-          [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
-            m[1],
-            decodeEntities(m[2] ?? ''),
-          ]),
-        );
-      const loaded = hidden(page.text);
+      const loaded = hiddenFields(page.text);
       expect(loaded._loaded).toBeTruthy();
       // Our api's client carries its version: the form sends it back, and the api checks it on the PUT.
       expect(loaded._version).toBe('1');
@@ -1067,7 +1070,7 @@ describe('clients (web clients router)', () => {
         /<th scope="row">Cidade<\/th><td class="pre-line">Sorocaba<\/td><td class="pre-line">Campinas<\/td>/,
       );
       expect((await clientRow(id))?.city).toBe('Sorocaba');
-      const resend = hidden(conflict.text);
+      const resend = hiddenFields(conflict.text);
       expect(resend._version).toBe('2');
       const over = await agent.post(`/editar-cliente/${id}`).type('form').send(resend);
       expect(over.status).toBe(303);
@@ -1079,15 +1082,8 @@ describe('clients (web clients router)', () => {
     it('Buscar CEP keeps what the form was loaded from: the next Salvar still sees the other save', async () => {
       const id = await apiClient({ name: 'Rui Consulta CEP', phone2: '(11) 3000-0000' });
       const page = await agent.get(`/editar-cliente/${id}`);
-      const hidden = (html: string) =>
-        Object.fromEntries(
-          [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
-            m[1],
-            decodeEntities(m[2] ?? ''),
-          ]),
-        );
       const marks = (html: string) => {
-        const { _version, _loaded } = hidden(html);
+        const { _version, _loaded } = hiddenFields(html);
         return { _version, _loaded };
       };
       expect(marks(page.text)._version).toBe('1');
@@ -1101,14 +1097,14 @@ describe('clients (web clients router)', () => {
       const filled = await agent
         .post(`/editar-cliente/${id}`)
         .type('form')
-        .send({ ...hidden(page.text), ...typed, intent: 'cep' });
+        .send({ ...hiddenFields(page.text), ...typed, intent: 'cep' });
       expect(filled.status).toBe(200);
       expect(inputValue(filled.text, 'address')).toBe('Rua Augusta');
       expect(marks(filled.text)).toEqual(marks(page.text));
       const saved = await agent
         .post(`/editar-cliente/${id}`)
         .type('form')
-        .send({ ...hidden(filled.text), ...valuesOf(filled.text), intent: 'save' });
+        .send({ ...hiddenFields(filled.text), ...valuesOf(filled.text), intent: 'save' });
       expect(saved.status).toBe(303);
       const conflict = await agent.get(String(saved.headers.location));
       expect(conflict.text).toContain('Outra pessoa alterou este cliente');
