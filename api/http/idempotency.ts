@@ -14,13 +14,19 @@ import { caller } from '../auth/require-auth.ts';
 import type { ApiDeps } from '../context.ts';
 import { isUniqueViolation } from '../users/repository.ts';
 import { ApiError, badRequest } from './errors.ts';
-import { withIdempotencyKey } from './idempotent-write.ts';
+import { WRITTEN, withIdempotencyKey } from './idempotent-write.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY = /^[A-Za-z0-9_-]{16,128}$/;
 /** How long a second request waits for the first one's answer before saying it is still running. */
 const WAIT_MS = 15_000;
 const POLL_MS = 50;
+/**
+ * How long a second request waits for the answer of a write that committed before taking the write's
+ * mark as the answer: the first request stores its answer a moment after its commit, unless the
+ * database stalled in between and the answer was lost (then the mark is all there is).
+ */
+const WRITTEN_WAIT_MS = 3_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -58,14 +64,23 @@ function keepAnswer(deps: ApiDeps, res: Response, userId: number, key: string): 
             .where('user_id', '=', userId)
             .where('key', '=', key)
             .execute()
-        : // Only a key whose write did not commit: one marked by its write (idempotent-write.ts) stays,
-          // so a retry after an answer lost to a stalled database is answered, not written twice.
-          deps.db
-            .deleteFrom('idempotency_keys')
-            .where('user_id', '=', userId)
-            .where('key', '=', key)
-            .where('status', 'is', null)
-            .execute();
+        : // Only a key whose write did not commit is freed: one marked by its write (idempotent-write.ts)
+          // stays, so a retry after an answer lost to a stalled database is answered, not written twice.
+          Promise.all([
+            deps.db
+              .deleteFrom('idempotency_keys')
+              .where('user_id', '=', userId)
+              .where('key', '=', key)
+              .where('status', 'is', null)
+              .execute(),
+            deps.db
+              .updateTable('idempotency_keys')
+              .set({ status: 201 })
+              .where('user_id', '=', userId)
+              .where('key', '=', key)
+              .where('status', '=', WRITTEN)
+              .execute(),
+          ]);
     done.catch((err: unknown) => res.req.log?.error({ err }, 'idempotency key not stored'));
   });
 }
@@ -76,6 +91,7 @@ function keepAnswer(deps: ApiDeps, res: Response, userId: number, key: string): 
  */
 async function claimed(deps: ApiDeps, res: Response, userId: number, key: string, route: string) {
   const deadline = Date.now() + WAIT_MS;
+  let writtenSince: number | undefined;
   for (;;) {
     try {
       await deps.db
@@ -93,8 +109,13 @@ async function claimed(deps: ApiDeps, res: Response, userId: number, key: string
       .where('key', '=', key)
       .executeTakeFirst();
     if (row && row.route !== route) throw badRequest('Idempotency-Key já usada em outra operação');
-    if (row && row.status !== null) {
-      res.status(row.status).set('idempotent-replayed', 'true').json(row.body);
+    if (row?.status === WRITTEN) writtenSince ??= Date.now();
+    const answered = row?.status !== WRITTEN || Date.now() - (writtenSince ?? 0) > WRITTEN_WAIT_MS;
+    if (row && row.status !== null && answered) {
+      res
+        .status(row.status === WRITTEN ? 201 : row.status)
+        .set('idempotent-replayed', 'true')
+        .json(row.body);
       return false;
     }
     if (Date.now() > deadline) throw new ApiError(409, 'Este envio ainda está sendo processado.');

@@ -8,10 +8,14 @@
  *
  * Every create records an audit row in its transaction (api/audit/repository.ts), which is where the
  * mark is made, so no service has to remember it. The mark holds `{ id }` of the audited record (for an
- * upfront payment, the order's); the answer the route then sends replaces it when it gets through.
+ * upfront payment, the order's) and the status WRITTEN; the answer the route then sends replaces both when
+ * it gets through. A second request in flight waits for that answer rather than taking the mark for it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../db/connect.ts';
+
+/** The status of a key whose write committed and whose answer is not stored yet. */
+export const WRITTEN = 0;
 
 type Scope = { userId: number; key: string; marked: boolean };
 
@@ -29,7 +33,7 @@ export async function markIdempotentWrite(db: Db, id: string | number | null): P
   current.marked = true;
   await db
     .updateTable('idempotency_keys')
-    .set({ status: 201, body: JSON.stringify({ id }) })
+    .set({ status: WRITTEN, body: JSON.stringify({ id }) })
     .where('user_id', '=', current.userId)
     .where('key', '=', current.key)
     .where('status', 'is', null)
