@@ -11,4 +11,6 @@ export type ApiDeps = {
   limiter: LoginLimiter;
   log: Logger;
   shopTz: string;
+  /** Aborted when the process begins to stop: a long wait (a print server's poll) answers at once. */
+  stopping: AbortSignal;
 };

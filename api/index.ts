@@ -20,6 +20,7 @@ export async function startApi(env = readApiEnv()) {
   return {
     url: `http://${env.API_HOST}:${port}`,
     stop: async () => {
+      api.beginStop();
       await closeServer(server);
       await api.close();
     },

@@ -11,5 +11,10 @@ export type PublicStatus = {
   ready_on: string | null;
   delivered_on: string | null;
   amount_due: number | null;
+  /** While the client is asked to approve the budget: its whole value ('Valor do orçamento'). */
+  quote?: number | null;
   warranty_until: string | null;
+  /** An external visit still to come: its booked day (yyyy-MM-dd) and period; else null. */
+  scheduled_on?: string | null;
+  scheduled_period?: string | null;
 };

@@ -74,6 +74,23 @@ export const NOTHING_DUE_STATUSES: Record<OrderKind, readonly number[]> = {
   parts: [103],
 };
 
+/**
+ * Before the client said yes: a value typed while the budget is being made (100) is not one yet, and
+ * one typed with the budget ready (101) is a quote, not a bill: the client reads 'Valor do orçamento'.
+ */
+export const PRICING_STATUSES: Record<OrderKind, readonly number[]> = {
+  normal: [100],
+  returned: [],
+  external: [],
+  parts: [],
+};
+export const QUOTE_STATUSES: Record<OrderKind, readonly number[]> = {
+  normal: [101],
+  returned: [],
+  external: [],
+  parts: [],
+};
+
 export const DEFAULT_WARRANTY_DAYS = 90;
 export const MAX_WARRANTY_DAYS = 3650;
 
@@ -108,15 +125,19 @@ export const TEMPLATE_LABELS: Record<TemplateKey, string> = {
 
 export const PLACEHOLDERS = ['cliente', 'numero', 'aparelho', 'valor', 'link', 'loja'] as const;
 
+/**
+ * Worded around the order's number, not 'seu {aparelho}': the device's name is whatever was typed ('TV',
+ * 'Geladeira', 'Caixa de som'), and a possessive would have to agree with it.
+ */
 export const DEFAULT_TEMPLATES: Templates = {
   orcamento_pronto:
-    'Olá, {cliente}! O orçamento do seu {aparelho} (O.S. {numero}) está pronto: {valor}. Acompanhe: {link}',
+    'Olá, {cliente}! O orçamento da O.S. {numero} ({aparelho}) está pronto: {valor}. Acompanhe: {link}',
   pronto_para_retirada:
-    'Olá, {cliente}! Seu {aparelho} (O.S. {numero}) está pronto para retirada. Acompanhe: {link}',
+    'Olá, {cliente}! A O.S. {numero} ({aparelho}) está pronta para retirada. Acompanhe: {link}',
   sem_conserto:
-    'Olá, {cliente}! Infelizmente não foi possível consertar seu {aparelho} (O.S. {numero}). Ele está disponível para retirada. Acompanhe: {link}',
+    'Olá, {cliente}! Infelizmente não foi possível fazer o conserto da O.S. {numero} ({aparelho}). O aparelho está disponível para retirada. Acompanhe: {link}',
   peca_chegou: 'Olá, {cliente}! A peça {aparelho} do pedido {numero} chegou. Acompanhe: {link}',
-  andamento: 'Olá, {cliente}! Acompanhe o andamento do seu {aparelho} ({numero}): {link}',
+  andamento: 'Olá, {cliente}! Acompanhe o andamento de {numero} ({aparelho}): {link}',
 };
 
 /** Placeholders in a text that are not among PLACEHOLDERS (an empty list means the text is fine). */
@@ -151,6 +172,28 @@ export function addDays(isoDay: string, days: number): string {
 /** Whole calendar days from one yyyy-MM-dd to another (negative when `to` is before `from`). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * A phone as people read it: a Brazilian number with its DDD, typed as bare digits or with other marks,
+ * becomes (11) 98765-4321 or (11) 3333-4444; anything else (a number from abroad, an extension, text)
+ * is shown as it was typed.
+ */
+export function phoneShown(phone: string | null | undefined): string {
+  const typed = (phone ?? '').trim();
+  const digits = typed.replace(/\D/g, '');
+  const parts = /^([1-9][1-9])(9?\d{4})(\d{4})$/.exec(digits);
+  if (!parts || /[^\d\s().-]/.test(typed)) return typed;
+  return `(${parts[1]}) ${parts[2]}-${parts[3]}`;
+}
+
+/** A client's phones on one line, as the sheets print them ('' when there is none). */
+export function phonesShown(client: {
+  phone1?: string | null;
+  phone2?: string | null;
+  phone3?: string | null;
+}): string {
+  return [client.phone1, client.phone2, client.phone3].map(phoneShown).filter(Boolean).join(' / ');
 }
 
 /**

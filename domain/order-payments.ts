@@ -4,7 +4,7 @@
  * In integer cents; the api's JSON carries reais.
  */
 import { formatBRL, reaisToCents } from './money.ts';
-import { flowOf } from './transactions.ts';
+import { flowOf, TRANSACTION_TYPES } from './transactions.ts';
 
 type Entry = { readonly type: number; readonly value: number };
 
@@ -16,6 +16,15 @@ const cents = (reais: number) => reaisToCents(reais) ?? Math.round(reais * 100);
  */
 export function paidInCents(transactions: readonly Entry[]): number {
   return transactions.filter((t) => flowOf(t.type) === 'in').reduce((sum, t) => sum + cents(t.value), 0);
+}
+
+/** What sending the order to the cash booked (its closing entry, 102 or 104); null before it was sent. */
+export function closedInCents(transactions: readonly Entry[]): number | null {
+  const close = transactions.find(
+    (t) =>
+      t.type === TRANSACTION_TYPES.SERVICE_ORDER_CLOSED || t.type === TRANSACTION_TYPES.PARTS_ORDER_CLOSED,
+  );
+  return close ? cents(close.value) : null;
 }
 
 /** The final value less what was paid, never below zero; null while the order has no final value. */

@@ -24,7 +24,8 @@ function caretAfter(masked: string, kept: number): number {
  * Setting the value sends the caret to the end, so an edit in the middle would go on at the end: the
  * caret is put back after as many characters of the document as were before it.
  */
-function reshape(input: HTMLInputElement, mask: (text: string) => string) {
+function reshape(input: HTMLInputElement, mask: (text: string) => string, removedOnlyMark: Removal) {
+  if (removedOnlyMark) dropCharacterBeside(input, removedOnlyMark);
   const masked = mask(input.value);
   if (masked === input.value) return;
   const caret = input.selectionStart ?? input.value.length;
@@ -37,6 +38,42 @@ function reshape(input: HTMLInputElement, mask: (text: string) => string) {
   }
 }
 
+type Removal = 'backward' | 'forward' | null;
+
+/**
+ * Backspace right after a dot (or Delete right before one) removes only the mark, which the mask puts
+ * straight back: the caret would step over it and nothing be deleted. The person meant the digit beyond
+ * the mark, so that one goes too.
+ */
+function dropCharacterBeside(input: HTMLInputElement, direction: 'backward' | 'forward') {
+  const caret = input.selectionStart ?? input.value.length;
+  const at = direction === 'backward' ? caret - 1 : caret;
+  if (at < 0 || at >= input.value.length) return;
+  input.value = input.value.slice(0, at) + input.value.slice(at + 1);
+  input.setSelectionRange(at, at);
+}
+
+/** Which key removed one mark alone, if that is what the input event did: the same document, one character less. */
+function markOnlyRemoval(event: Event, before: string, after: string): Removal {
+  if (
+    !(event instanceof InputEvent) ||
+    after.length !== before.length - 1 ||
+    keptIn(after) !== keptIn(before)
+  )
+    return null;
+  if (event.inputType === 'deleteContentBackward') return 'backward';
+  if (event.inputType === 'deleteContentForward') return 'forward';
+  return null;
+}
+
+function follow(input: HTMLInputElement, mask: (text: string) => string) {
+  let before = input.value;
+  input.addEventListener('input', (event) => {
+    reshape(input, mask, markOnlyRemoval(event, before, input.value));
+    before = input.value;
+  });
+}
+
 for (const place of document.querySelectorAll<HTMLElement>('[data-island="document-mask"]')) {
   const { cpf, cnpj, cep } = JSON.parse(place.dataset.props ?? '{}') as Props;
   const pairs: [string | undefined, (text: string) => string][] = [
@@ -46,6 +83,6 @@ for (const place of document.querySelectorAll<HTMLElement>('[data-island="docume
   ];
   for (const [id, mask] of pairs) {
     const input = id ? document.getElementById(id) : null;
-    if (input instanceof HTMLInputElement) input.addEventListener('input', () => reshape(input, mask));
+    if (input instanceof HTMLInputElement) follow(input, mask);
   }
 }

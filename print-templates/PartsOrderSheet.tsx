@@ -1,5 +1,6 @@
 import { type PartsOrder, paymentMethodOf } from '../contract/parts-orders.ts';
 import type { Shop } from '../contract/web.ts';
+import { phonesShown } from '../domain/client-view.ts';
 import { formatCep } from '../domain/documents.ts';
 import { statusLabel } from '../domain/statuses.ts';
 import { DetailList, type DetailRow } from '../views/components/DetailList.tsx';
@@ -16,7 +17,7 @@ export function PartsOrderSheet({ order, shop }: { order: PartsOrder; shop: Shop
     ['Data do pedido', day(order.created_at, shop.tz)],
     ['Situação', statusLabel('parts', order.status)],
     ['Cliente', c.name],
-    ['Telefones', [c.phone1, c.phone2, c.phone3].filter(Boolean).join(' / ') || '-'],
+    ['Telefones', phonesShown(c) || '-'],
     ['Peça', order.piece_name],
     ['Código da peça', order.piece_code ?? '-'],
     ['Modelo do produto', order.product_model ?? '-'],

@@ -1,5 +1,6 @@
 import type { AnyServiceOrder, NormalOrder } from '../contract/service-orders.ts';
 import type { Shop } from '../contract/web.ts';
+import { phonesShown } from '../domain/client-view.ts';
 import { formatCnpj, formatCpf } from '../domain/documents.ts';
 import { statusLabel } from '../domain/statuses.ts';
 import { DetailList, type DetailRow } from '../views/components/DetailList.tsx';
@@ -24,9 +25,6 @@ function Rows({ rows }: { rows: Row[] }) {
     .map(([k, v, size]): DetailRow => [k, v, `row-${size}`]);
   return <DetailList className="sheet-rows ticket-rows" rows={shown} />;
 }
-
-const phones = (c: { phone1: string | null; phone2: string | null; phone3: string | null }) =>
-  [c.phone1, c.phone2, c.phone3].filter(Boolean).join(' / ');
 
 /** The product this order is about: a return's is its original order's. */
 function productOf(o: AnyServiceOrder): NormalOrder | (AnyServiceOrder & { kind: 'external' })['order'] {
@@ -79,7 +77,7 @@ function Ticket({
     ['Abertura', day(order.created_at, shop.tz), 'half'],
     ['Situação', statusLabel(o.kind, order.status), 'line'],
     ['Cliente', client.name, 'long'],
-    ['Telefones', phones(client) || '-', 'long'],
+    ['Telefones', phonesShown(client) || '-', 'long'],
     ...(full
       ? ([
           ['CPF', client.cpf ? formatCpf(client.cpf) : '-', 'half'],

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { type PartsOrder, paymentMethodOf } from '../contract/parts-orders.ts';
 import type { AnyServiceOrder } from '../contract/service-orders.ts';
 import type { Shop } from '../contract/web.ts';
+import { phonesShown } from '../domain/client-view.ts';
 import { formatCpf } from '../domain/documents.ts';
 import { statusLabel } from '../domain/statuses.ts';
 import { brl, day } from '../views/format.ts';
@@ -57,9 +58,6 @@ function ThermalSheet(props: {
   );
 }
 
-const phones = (c: { phone1: string | null; phone2: string | null; phone3: string | null }) =>
-  [c.phone1, c.phone2, c.phone3].filter(Boolean).join(' / ');
-
 /** The shop's warranty days when the backend has them (decision 020), else the 90 days of SPEC. */
 const warrantyOf = (side: PrintClientSide | null | undefined) =>
   side ? warrantyNotice(side.warrantyDays) : WARRANTY;
@@ -79,7 +77,7 @@ export function ThermalTicket({ o, shop, side }: ServiceOrderProps) {
     ['Abertura', day(order.created_at, shop.tz)],
     ['Situação', statusLabel(o.kind, order.status)],
     ['Cliente', order.client.name],
-    ['Telefones', phones(order.client)],
+    ['Telefones', phonesShown(order.client)],
     [
       'Produto',
       [product.product_name, product.product_brand, product.product_model].filter(Boolean).join(' · '),
@@ -173,7 +171,7 @@ export function ThermalPartsOrder({
         ['Data do pedido', day(order.created_at, shop.tz)],
         ['Situação', statusLabel('parts', order.status)],
         ['Cliente', order.client.name],
-        ['Telefones', phones(order.client)],
+        ['Telefones', phonesShown(order.client)],
         ['Peça', order.piece_name],
         ['Código da peça', order.piece_code],
         ['Modelo do produto', order.product_model],

@@ -2,7 +2,8 @@
  * `npm run backup [-- file]`: a backup of the database the api is configured for.
  * PostgreSQL (DATABASE_URL, and DATABASE_SCHEMA if set): `pg_dump --format=custom`, taken while
  * everything runs (a consistent snapshot). The embedded PGlite (DATA_DIR): its data folder as a gzipped
- * tar (PGlite's dumpDataDir), taken with the api stopped (PGlite is one process's database).
+ * tar (PGlite's dumpDataDir), taken with the api stopped (PGlite is one process's database: refused
+ * while the folder is in use).
  * Without a file name: backups/bancada-<date-time>.dump or backups/bancada-data-<date-time>.tar.gz.
  */
 import { execFileSync } from 'node:child_process';
@@ -11,6 +12,7 @@ import { dirname, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { lockDataDir } from '../api/db/data-dir-lock.ts';
 import { fail, isEmptyFolder, targetFromEnv } from './database-copy.ts';
 
 const target = targetFromEnv();
@@ -36,9 +38,16 @@ if (target.kind === 'postgres') {
   }
 } else {
   if (isEmptyFolder(target.pgliteDir)) fail(`Backup falhou: não há banco em ${target.pgliteDir} (DATA_DIR).`);
+  // A copy taken while the api writes in the folder would damage it: refused while Bancada runs.
+  const release = await lockDataDir(target.pgliteDir).catch(() =>
+    fail(
+      'Backup recusado: a Bancada está rodando com esta DATA_DIR. Pare-a (Ctrl+C em npm start) e rode o backup de novo.',
+    ),
+  );
   const db = await PGlite.create(target.pgliteDir, { extensions: { pg_trgm, unaccent } });
   const tar = await db.dumpDataDir('gzip');
   await db.close();
+  await release().catch(() => {});
   writeFileSync(file, Buffer.from(await tar.arrayBuffer()));
 }
 console.log(`Backup gravado em ${file}`);

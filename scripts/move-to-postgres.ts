@@ -8,6 +8,7 @@
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import { connectDatabase } from '../api/db/connect.ts';
+import { DataDirInUse } from '../api/db/data-dir-lock.ts';
 import { migrateToLatest } from '../api/db/migrate.ts';
 import { copyDatabase, fail, isEmptyFolder, tablesInOrder } from './database-copy.ts';
 
@@ -16,7 +17,13 @@ if (!url) fail('Defina DATABASE_URL: o PostgreSQL de destino.');
 const pgliteDir = resolve(process.env.DATA_DIR || './data', 'pglite');
 if (isEmptyFolder(pgliteDir)) fail(`Não há banco embutido em ${pgliteDir} (DATA_DIR).`);
 
-const source = await connectDatabase({ kind: 'pglite', dataDir: pgliteDir });
+const source = await connectDatabase({ kind: 'pglite', dataDir: pgliteDir }).catch((err: unknown) =>
+  err instanceof DataDirInUse
+    ? fail(
+        'Cópia recusada: a Bancada está rodando com esta DATA_DIR. Pare-a (Ctrl+C em npm start) e rode de novo.',
+      )
+    : Promise.reject(err),
+);
 const target = await connectDatabase({
   kind: 'postgres',
   url,

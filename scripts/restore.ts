@@ -5,17 +5,19 @@
  * DATA_DIR, which must not hold a database yet. Start the api afterwards: it runs any newer migrations.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
+import { lockDataDir } from '../api/db/data-dir-lock.ts';
 import { fail, isEmptyFolder, targetFromEnv } from './database-copy.ts';
 
 const arg = process.argv[2];
 if (!arg) fail('Uso: npm run restore -- <arquivo .dump ou .tar.gz>');
 const file = resolve(arg);
+if (!existsSync(file)) fail(`Restauração: o arquivo ${file} não existe.`);
 const target = targetFromEnv();
 
 if (file.endsWith('.dump')) {
@@ -59,13 +61,28 @@ if (file.endsWith('.dump')) {
   if (!isEmptyFolder(target.pgliteDir)) {
     fail(`Restauração recusada: ${target.pgliteDir} já tem um banco. Use uma DATA_DIR nova ou vazia.`);
   }
+  const existed = existsSync(target.pgliteDir);
   mkdirSync(target.pgliteDir, { recursive: true });
-  const db = await PGlite.create(target.pgliteDir, {
-    loadDataDir: new Blob([readFileSync(file)]),
-    extensions: { pg_trgm, unaccent },
-  });
-  await db.query('select 1');
-  await db.close();
+  const release = await lockDataDir(target.pgliteDir).catch(() =>
+    fail('Restauração recusada: a Bancada está rodando com esta DATA_DIR. Pare-a e restaure de novo.'),
+  );
+  try {
+    const db = await PGlite.create(target.pgliteDir, {
+      loadDataDir: new Blob([readFileSync(file)]),
+      extensions: { pg_trgm, unaccent },
+    });
+    await db.query('select 1');
+    await db.close();
+  } catch {
+    // Nothing half-written left behind: the folder is as empty as it was.
+    rmSync(target.pgliteDir, { recursive: true, force: true });
+    if (existed) mkdirSync(target.pgliteDir, { recursive: true });
+    await release().catch(() => {});
+    fail(
+      `Restauração falhou: ${file} não é um backup da Bancada (npm run backup) legível; nada foi gravado.`,
+    );
+  }
+  await release().catch(() => {});
 } else {
   fail('Restauração: o arquivo deve ser .dump (PostgreSQL) ou .tar.gz (PGlite), como os de npm run backup.');
 }

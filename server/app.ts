@@ -46,7 +46,8 @@ const FONTS_DIR = join(PROJECT_ROOT, 'node_modules', '@fontsource', 'roboto-slab
 export function createWebApp(deps: WebDeps, sessionStore: Store): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  // Pages are no-store: hashing every body for an ETag would be work for nothing (npm run bench).
+  // Pages are no-store (create forms: private, no-cache, for Back only): an ETag would hash every body
+  // for nothing (npm run bench).
   app.set('etag', false);
   app.set('trust proxy', trustProxySetting(deps.env.TRUST_PROXY));
 

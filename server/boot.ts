@@ -30,9 +30,25 @@ export async function connectRedis(url: string, log: Logger): Promise<RedisClien
     if (warned) log.info('redis is back');
     warned = false;
   });
-  await client.connect();
+  // A Redis down at start does not keep the web's port closed ("connection refused" at every counter):
+  // after a short wait the web listens anyway, answering the clear 503 page wherever a session is needed
+  // (the login page opens), and the client keeps reconnecting in the background.
+  const connecting = client.connect();
+  const connected = await Promise.race([
+    connecting.then(() => true),
+    new Promise<false>((resolve) => setTimeout(resolve, REDIS_START_WAIT_MS, false).unref()),
+  ]);
+  if (!connected) {
+    connecting.catch(() => {});
+    log.error(
+      'redis unavailable at start: the web listens, and pages that need a session answer 503 until it is back',
+    );
+  }
   return client;
 }
+
+/** How long the web waits for Redis at start before listening without it. */
+const REDIS_START_WAIT_MS = 5_000;
 
 function cepProviders(env: WebEnv): CepProvider[] {
   const providers: CepProvider[] = [{ url: env.CEP_PROVIDER_URL, format: 'viacep' }];
@@ -47,6 +63,7 @@ function cepProviders(env: WebEnv): CepProvider[] {
 export async function buildWeb(env: WebEnv, log: Logger, options: { sessionPrefix?: string } = {}) {
   const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, log) : null;
   const http = createApiHttp(env.apiUrl, env.API_TIMEOUT_MS);
+  const stopping = new AbortController();
   const deps: WebDeps = {
     env,
     http,
@@ -60,6 +77,7 @@ export async function buildWeb(env: WebEnv, log: Logger, options: { sessionPrefi
       cache: redis ? redisCepCache(redis) : memoryCepCache(),
     }),
     printLinks: redis ? redisPrintLinks(redis) : memoryPrintLinks(),
+    stopping: stopping.signal,
   };
   const sessionPrefix = options.sessionPrefix ?? SESSION_PREFIX;
   const sessionStore = createSessionStore(redis, log, sessionPrefix, env.REDIS_TIMEOUT_MS);
@@ -69,6 +87,8 @@ export async function buildWeb(env: WebEnv, log: Logger, options: { sessionPrefi
     deps,
     sessionStore,
     sessionPrefix,
+    /** Before the server closes: long waits answer now instead of holding the stop for their 25 s. */
+    beginStop: () => stopping.abort(),
     async close() {
       await http.close();
       if (redis?.isOpen) await redis.close();

@@ -18,6 +18,8 @@ export type WebDeps = {
   redis: RedisClientType | null;
   lookupCep: CepLookup;
   printLinks: PrintLinks;
+  /** Aborted when the process begins to stop: a long wait (a print server's poll) ends at once. */
+  stopping: AbortSignal;
 };
 
 declare global {

@@ -1,7 +1,11 @@
 /** The web's configuration, read once at start; a wrong value stops it with one clear line each. */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_SHOP_TZ, isTimeZone } from '../domain/dates.ts';
 import { unsafeProductionSecrets, WEB_SECRETS } from '../runtime/production-secrets.ts';
+
+// The web's own configuration messages in Portuguese, as the api's are.
+z.config(z.locales.ptBR());
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -15,7 +19,12 @@ const schema = z.object({
   REDIS_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET precisa de pelo menos 32 caracteres').optional(),
   SESSION_HOURS: z.coerce.number().positive().default(12),
-  TRUST_PROXY: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || trustProxyValid(value), {
+      error: "use 'true', 'false', um número de saltos ou endereços/sub-redes separados por vírgula",
+    }),
   // Shared with the api: lets it believe the browser address the web passes on (decision 019).
   WEB_API_SECRET: z.string().min(32, 'WEB_API_SECRET precisa de pelo menos 32 caracteres').optional(),
   SHOP_TZ: z
@@ -41,7 +50,13 @@ const schema = z.object({
   SHOP_DISTRICT: z.string().default(''),
   SHOP_CITY: z.string().default(''),
   SHOP_STATE: z.string().default(''),
-  SHOP_LOGO: z.string().default('/static/img/logo.svg'),
+  // The pages load images only from the web itself (CSP img-src 'self' and data:): a path of ours.
+  SHOP_LOGO: z
+    .string()
+    .regex(/^\/(?![/\\])/, {
+      error: 'SHOP_LOGO deve ser um caminho da própria web, como /static/img/logo.png',
+    })
+    .default('/static/img/logo.svg'),
   // The shop's address as people reach it: print links and clients' status links with their QR codes
   // are built on it, never on the Host header.
   PUBLIC_URL: z.string().url('PUBLIC_URL deve ser uma URL http(s)://').optional(),
@@ -66,6 +81,23 @@ export function readWebEnv(source: NodeJS.ProcessEnv = process.env): WebEnv {
   }
   const env = parsed.data;
   return { ...env, apiUrl: env.API_URL ?? `http://127.0.0.1:${env.API_PORT}` };
+}
+
+/** Names Express (proxy-addr) takes for groups of addresses. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY as Express would take it, so a typo fails at start with its name, not in a request. */
+function trustProxyValid(value: string): boolean {
+  if (value === '' || value === 'true' || value === 'false' || /^\d+$/.test(value)) return true;
+  return value.split(',').every((part) => {
+    const item = part.trim();
+    if (PROXY_NAMES.has(item)) return true;
+    const [address = '', prefix, ...rest] = item.split('/');
+    if (rest.length > 0 || isIP(address) === 0) return false;
+    return (
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (isIP(address) === 4 ? 32 : 128))
+    );
+  });
 }
 
 /** TRUST_PROXY: 'true', a hop count, or a list of addresses/subnets, as Express reads it. */

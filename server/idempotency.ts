@@ -13,7 +13,7 @@ import type { Request, Response } from 'express';
 import type { Backend } from './backend/client.ts';
 import type { WebDeps } from './context.ts';
 import { flash } from './middleware/flash.ts';
-import { shortStoreOf } from './short-store.ts';
+import { type ShortStore, shortStoreOf } from './short-store.ts';
 
 export const FORM_KEY_FIELD = '_key';
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
@@ -40,20 +40,61 @@ export function formKeyOf(req: Request): string | undefined {
 /** Fields every form carries that say nothing of what was typed. */
 const FORM_MECHANICS = new Set(['_csrf', FORM_KEY_FIELD, '_from']);
 
+/** What a form post typed: its fields without the form's mechanics, in name order. */
+function typedOf(req: Request): [string, unknown][] {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  return Object.keys(body)
+    .filter((name) => !FORM_MECHANICS.has(name))
+    .sort()
+    .map((name) => [name, body[name]]);
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
+
 /**
  * The same key, never the raw one, for this path and this typing: what the store and the api see. The
  * typing is part of it: a form sent again as it was (a double click, a retry, Back and Salvar) opens what
  * the first send made, but one changed after Back (another device for the same client) is a new one.
  */
 function scopedKey(req: Request, key: string): string {
-  const body = (req.body ?? {}) as Record<string, unknown>;
-  const typed = Object.keys(body)
-    .filter((name) => !FORM_MECHANICS.has(name))
-    .sort()
-    .map((name) => [name, body[name]]);
-  return createHash('sha256')
-    .update(`${req.path}\n${key}\n${JSON.stringify(typed)}`)
-    .digest('base64url');
+  return digest(`${req.path}\n${key}\n${JSON.stringify(typedOf(req))}`);
+}
+
+/** A create this key made: where it led, and a digest of each field it was sent with (never the typing). */
+type Sent = { location: string; fields: Record<string, string> };
+const MAX_SENT = 20;
+
+const sentSlot = (req: Request, key: string) => `bancada:form-sent:${digest(`${req.path}\n${key}`)}`;
+
+const isBlank = (value: unknown) =>
+  (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+
+/**
+ * Back to a sent form shows it again, but without what the browser does not give back: the fields
+ * marked autocomplete=off (the money, the dates, a client's name) come back empty. Salvar then sends
+ * the same key with those fields blank: that is the form already sent, not another create (it made a
+ * second order with no value). It is one when every field typed now is as that send had it.
+ */
+function sentAgain(req: Request, sent: readonly Sent[]): Sent | undefined {
+  const typed = typedOf(req).filter(([, value]) => !isBlank(value));
+  return sent.find((s) => typed.every(([name, value]) => s.fields[name] === digest(JSON.stringify(value))));
+}
+
+async function sentWith(store: ShortStore, slot: string): Promise<Sent[]> {
+  const raw = await store.get(slot);
+  try {
+    return raw ? (JSON.parse(raw) as Sent[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+async function rememberSent(store: ShortStore, slot: string, req: Request, location: string) {
+  const fields = Object.fromEntries(
+    typedOf(req).map(([name, value]) => [name, digest(JSON.stringify(value))]),
+  );
+  const sent = [...(await sentWith(store, slot)), { location, fields }].slice(-MAX_SENT);
+  await store.set(slot, JSON.stringify(sent), KEEP_MS);
 }
 
 /** The backend with `Idempotency-Key` on its POSTs. */
@@ -91,6 +132,12 @@ export async function submitOnce(
     return;
   }
   const store = shortStoreOf(deps);
+  const sentKey = sentSlot(req, key);
+  const earlier = sentAgain(req, await sentWith(store, sentKey));
+  if (earlier) {
+    flash(req, 'success', TEXT.again);
+    return res.redirect(303, earlier.location);
+  }
   const slot = `bancada:form-key:${scopedKey(req, key)}`;
   const deadline = Date.now() + WAIT_MS;
   while (!(await store.claim(slot, PENDING, KEEP_MS))) {
@@ -111,7 +158,10 @@ export async function submitOnce(
     location = await work(withKey(backend, scopedKey(req, key)));
   } finally {
     if (location === null) await store.delete(slot);
-    else await store.set(slot, location, KEEP_MS);
+    else {
+      await store.set(slot, location, KEEP_MS);
+      await rememberSent(store, sentKey, req, location);
+    }
   }
   if (location !== null) res.redirect(303, location);
 }

@@ -18,6 +18,7 @@ export async function startWeb(env = readWebEnv()) {
   return {
     url: `http://localhost:${port}`,
     stop: async () => {
+      web.beginStop();
       await closeServer(server);
       await web.close();
     },

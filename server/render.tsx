@@ -29,7 +29,23 @@ export type PageMeta = {
    * session (its draft holds the key): the same key, so it still creates once. Else a new one.
    */
   formKey?: string | undefined;
+  /**
+   * A create form's page: the browser may keep it for Back (private, no-cache: any other visit asks
+   * again), so Back to a form already sent shows it with the key it was sent with, and Salvar again
+   * opens what the first made, with or without JavaScript. Other pages are not kept at all.
+   */
+  createForm?: boolean;
 };
+
+const CREATE_FORM_CACHING = 'private, no-cache';
+
+/**
+ * A create form's page, or a page drawn with a dialog open (`?dialogo=`: an upfront payment, a cash
+ * entry), whose form posts elsewhere: Back shows it with the key it was sent with, so sending it
+ * again opens what the first send made (without JavaScript, Back to a payment booked it twice).
+ */
+const keptForBack = (req: Request, meta: PageMeta) =>
+  meta.createForm === true || (req.method === 'GET' && typeof req.query.dialogo === 'string');
 
 export function renderPage(
   req: Request,
@@ -96,7 +112,7 @@ export function createRender(assets: Assets): Render {
     res
       .status(meta.status ?? 200)
       .type('html')
-      .set('cache-control', 'no-store')
+      .set('cache-control', keptForBack(req, meta) ? CREATE_FORM_CACHING : 'no-store')
       .send(pageBody(req, res, html(req, res, element, meta)));
   };
   return Object.assign(render, { html });

@@ -2,6 +2,7 @@
 import type { Request } from 'express';
 import type { SessionTokens } from '../contract/sessions.ts';
 import type { TokenHolder } from './backend/client.ts';
+import { SessionUnavailable } from './middleware/errors.ts';
 
 export function sessionTokenHolder(req: Request): TokenHolder {
   return {
@@ -21,10 +22,11 @@ export function sessionTokenHolder(req: Request): TokenHolder {
 /** A new session id for the signed-in person (no fixation), carrying the tokens. */
 export function startSignedInSession(req: Request, auth: SessionTokens): Promise<void> {
   return new Promise((resolve, reject) => {
+    // The store failing here (Redis down or stalled) is the clear 503 page, as on any other page.
     req.session.regenerate((err) => {
-      if (err) return reject(err);
+      if (err) return reject(new SessionUnavailable(err));
       req.session.auth = auth;
-      req.session.save((saveErr) => (saveErr ? reject(saveErr) : resolve()));
+      req.session.save((saveErr) => (saveErr ? reject(new SessionUnavailable(saveErr)) : resolve()));
     });
   });
 }

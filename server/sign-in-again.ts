@@ -19,6 +19,8 @@ export const TEXT = {
   formExpired: 'O formulário expirou. O que você digitou foi recuperado: confira e envie de novo.',
   restored: 'O que você digitou foi recuperado. Confira e salve.',
   formRefused: 'O formulário expirou. Preencha e envie de novo.',
+  outage:
+    'O servidor da Bancada não respondeu a tempo. O que você digitou está aqui: salve de novo (se já tinha sido salvo, nada será duplicado).',
 } as const;
 
 /** The sign-in page, leading to `next` afterwards. */
@@ -105,4 +107,32 @@ export async function keepTypingAndSignIn(deps: WebDeps, req: Request, res: Resp
   }
   if (req.session) flash(req, 'error', kept ? TEXT.signInKept : TEXT.signIn);
   res.redirect(303, signInPath(target));
+}
+
+/**
+ * A save whose answer never came from the api (down, stalled; maybe saved before the answer was lost):
+ * the typing does not go with the 503 page. It is kept as a draft of the form's page, which shows it with a toast once the api
+ * answers again (a reload of that address), with the same one-use key: a save that did land before the
+ * answer was lost is opened, not made twice. False when there is nothing of ours to keep (the caller
+ * shows the 503 page), or when the draft itself cannot be kept.
+ */
+export async function keepTypingAfterOutage(deps: WebDeps, req: Request, res: Response): Promise<boolean> {
+  if (req.method !== 'POST' || !req.session?.auth || !fromOurPage(req)) return false;
+  const page = formPageOf(req);
+  const values = typedFields(req.body);
+  if (!page || Object.keys(values).length === 0) return false;
+  const key = formKeyOf(req);
+  try {
+    const id = await saveDraft(deps, {
+      path: new URL(page, 'http://bancada.invalid').pathname,
+      values,
+      reason: 'failed',
+      toast: TEXT.outage,
+      ...(key ? { formKey: key } : {}),
+    });
+    res.redirect(303, withDraft(page, id));
+    return true;
+  } catch {
+    return false;
+  }
 }

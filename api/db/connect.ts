@@ -8,6 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import type { Database } from './schema.ts';
 
 // bigint (counts, cents) stays a string we convert ourselves; a DATE stays 'yyyy-MM-dd' text, never a
@@ -65,14 +66,32 @@ export async function connectDatabase(options: DbOptions): Promise<Connected> {
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
 
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create(options.dataDir ?? 'memory://', {
-    extensions: { pg_trgm, unaccent },
-    parsers: PGLITE_PARSERS,
-  });
-  const { pglitePool } = await import('./pglite-pool.ts');
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) }) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  let release = async () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    // One process at a time in the folder (a restart right after a crash waits for the old lock to go).
+    release = await lockDataDir(options.dataDir, { waitForStale: true });
+  }
+  try {
+    const pglite = await PGlite.create(options.dataDir ?? 'memory://', {
+      extensions: { pg_trgm, unaccent },
+      parsers: PGLITE_PARSERS,
+    });
+    const { pglitePool } = await import('./pglite-pool.ts');
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) }) });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await db.destroy();
+        // Already gone when it went stale under a long statement (data-dir-lock.ts): nothing to free.
+        await release().catch(() => {});
+      },
+    };
+  } catch (err) {
+    await release();
+    throw err;
+  }
 }
 
 export async function ping(db: Db): Promise<void> {

@@ -223,7 +223,8 @@ export async function upfrontPayment(deps: ApiDeps, actor: AccessClaims, input: 
 
 /**
  * Send to cash (API.md Orders): needs the value and the payment method; sets Finalizado and writes one
- * 104 entry of the value less the upfront payments (never below zero), with the order's payment method.
+ * 104 entry of the value less the upfront payments (never below zero), with the order's payment method,
+ * described as 'Pedido P00001' unless the call names a description.
  */
 export async function close(
   deps: ApiDeps,
@@ -247,7 +248,8 @@ export async function close(
       const written = await insertTransaction(trx, {
         type: TRANSACTION_TYPES.PARTS_ORDER_CLOSED,
         valueCents: Math.max(0, Number(order.piece_value_cents) - paid),
-        description: input.description ?? '',
+        // Named as a service order's close is ('O.S. M00001'): the cash lists show whose money it is.
+        description: input.description ?? `Pedido ${order.number}`,
         date: input.date ?? todayInShop(deps.shopTz),
         paymentMethod: order.payment_method,
         orderId: order.id,

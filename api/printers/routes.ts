@@ -84,7 +84,7 @@ export function printerRoutes(deps: ApiDeps): Router {
     const { wait } = parse(QueueQuery, req.query);
     const gone = new AbortController();
     res.on('close', () => gone.abort());
-    res.json(await pending(deps, device(req), wait, gone.signal));
+    res.json(await pending(deps, device(req), wait, AbortSignal.any([gone.signal, deps.stopping])));
   });
   router.get('/print-queue/:id/sheet', isDevice, async (req, res) => {
     res.json({ html: await sheet(deps, device(req), jobId(req)) });

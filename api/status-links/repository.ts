@@ -68,6 +68,9 @@ export type PublicOrderRow = {
   delivered_at: Date | null;
   finished_at: Date | null;
   upfront_cents: string;
+  /** An external visit's booked day (yyyy-MM-dd) and period; null for the other kinds. */
+  scheduled_on: string | null;
+  scheduled_period: string | null;
 };
 
 export async function publicServiceOrder(db: Db, id: number): Promise<PublicOrderRow | undefined> {
@@ -89,6 +92,8 @@ export async function publicServiceOrder(db: Db, id: number): Promise<PublicOrde
       'so.finished_at',
       sql<string>`(SELECT coalesce(sum(t.value_cents), 0)::text FROM transactions t
         WHERE t.service_order_id = so.id AND t.type = 101 AND t.deleted_at IS NULL)`.as('upfront_cents'),
+      'so.service_date as scheduled_on',
+      'so.service_period as scheduled_period',
     ])
     .where('so.id', '=', id)
     .where('so.deleted_at', 'is', null)
@@ -110,6 +115,8 @@ export async function publicPartsOrder(db: Db, id: number): Promise<PublicOrderR
       'o.finished_at',
       sql<string>`(SELECT coalesce(sum(t.value_cents), 0)::text FROM transactions t
         WHERE t.order_id = o.id AND t.type = 101 AND t.deleted_at IS NULL)`.as('upfront_cents'),
+      sql<null>`NULL`.as('scheduled_on'),
+      sql<null>`NULL`.as('scheduled_period'),
     ])
     .where('o.id', '=', id)
     .where('o.deleted_at', 'is', null)

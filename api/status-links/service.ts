@@ -8,6 +8,8 @@ import {
   DELIVERED_STATUSES,
   NOTHING_DUE_STATUSES,
   type OrderEntity,
+  PRICING_STATUSES,
+  QUOTE_STATUSES,
 } from '../../domain/client-view.ts';
 import type { OrderKind } from '../../domain/statuses.ts';
 import { recordAudit } from '../audit/repository.ts';
@@ -97,7 +99,12 @@ export type PublicStatus = {
   ready_on: string | null;
   delivered_on: string | null;
   amount_due: number | null;
+  /** While the client is asked to approve the budget: its whole value ('Valor do orçamento'). */
+  quote: number | null;
   warranty_until: string | null;
+  /** An external visit still to come: its booked day (yyyy-MM-dd) and period; else null. */
+  scheduled_on: string | null;
+  scheduled_period: string | null;
 };
 
 const READY_STATUSES: Record<OrderKind, readonly number[]> = {
@@ -132,12 +139,17 @@ async function publicJson(
   const readyNow = !delivered && READY_STATUSES[row.kind].includes(row.status);
   const ready = readyNow ? await reachedAt(deps.db, entity, id, READY_STATUSES[row.kind]) : null;
   const warranty = warrantyOf(row.delivered_at, await warrantyDays(deps.db), deps.shopTz);
+  // A visit still to come says when; once done or cancelled the day is history, not news.
+  const upcoming = row.kind === 'external' && row.finished_at === null && row.scheduled_on !== null;
   // The value due shows once a value is set and the order is still open: after the send to cash it is paid.
   // Nothing is due on an order cancelled or going back unrepaired.
+  // While the budget is being made nothing is due yet; once it is ready the value is a quote.
+  const quoting = row.value_cents !== null && QUOTE_STATUSES[row.kind].includes(row.status);
   const due =
     row.value_cents !== null &&
     row.finished_at === null &&
-    !NOTHING_DUE_STATUSES[row.kind].includes(row.status)
+    !NOTHING_DUE_STATUSES[row.kind].includes(row.status) &&
+    !PRICING_STATUSES[row.kind].includes(row.status)
       ? Math.max(0, Number(row.value_cents) - Number(row.upfront_cents)) / 100
       : null;
   return {
@@ -149,6 +161,9 @@ async function publicJson(
     ready_on: day(ready),
     delivered_on: warranty.delivered_on,
     amount_due: due,
+    quote: quoting ? Number(row.value_cents) / 100 : null,
     warranty_until: warranty.warranty_until,
+    scheduled_on: upcoming ? row.scheduled_on : null,
+    scheduled_period: upcoming ? row.scheduled_period?.trim() || null : null,
   };
 }

@@ -17,6 +17,8 @@ export type SendOptions = {
   requestId?: string;
   /** A longer wait than the usual time-out, for a call that waits on purpose (the print queue's). */
   timeoutMs?: number;
+  /** Ends the call early (the web stopping ends a print server's long wait). */
+  signal?: AbortSignal;
 };
 
 /** An answer whose body is read as it arrives (a file export), not parsed. */
@@ -77,7 +79,9 @@ export function createApiHttp(baseUrl: string, timeoutMs = 20_000): ApiHttp {
           body: payload ?? null,
           headersTimeout: waitMs,
           bodyTimeout: waitMs,
-          signal: AbortSignal.timeout(waitMs),
+          signal: options.signal
+            ? AbortSignal.any([options.signal, AbortSignal.timeout(waitMs)])
+            : AbortSignal.timeout(waitMs),
         });
         // A gateway or the api itself saying it cannot serve now (its database down or stalled): the
         // same clear 'Servidor indisponível' page as an api that cannot be reached, never a message

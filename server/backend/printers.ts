@@ -78,11 +78,17 @@ export type DeviceReply = { status: number; body: unknown };
 const asDevice = (key: string) => ({ authorization: `Bearer ${key}` });
 
 /** The printer's waiting jobs, the api waiting up to `waitSeconds` for one. */
-export function devicePending(http: ApiHttp, key: string, waitSeconds: number): Promise<DeviceReply> {
+export function devicePending(
+  http: ApiHttp,
+  key: string,
+  waitSeconds: number,
+  signal?: AbortSignal,
+): Promise<DeviceReply> {
   return http.send('GET', '/print-queue', {
     headers: asDevice(key),
     query: { wait: waitSeconds },
     timeoutMs: (waitSeconds + 10) * 1000,
+    ...(signal ? { signal } : {}),
   });
 }
 

@@ -7,7 +7,15 @@ import type { Request } from 'express';
 import type { Client } from '../../contract/clients.ts';
 import type { PartsOrder } from '../../contract/parts-orders.ts';
 import type { AnyServiceOrder } from '../../contract/service-orders.ts';
-import { mobileNumber, type OrderEntity, templateFor } from '../../domain/client-view.ts';
+import {
+  mobileNumber,
+  NOTHING_DUE_STATUSES,
+  type OrderEntity,
+  PRICING_STATUSES,
+  QUOTE_STATUSES,
+  templateFor,
+} from '../../domain/client-view.ts';
+import { dueInCents, paidInCents } from '../../domain/order-payments.ts';
 import type { OrderKind } from '../../domain/statuses.ts';
 import type { OrderPanelView } from '../../views/components/OrderPanel.tsx';
 import {
@@ -29,12 +37,28 @@ export type PanelOrder = {
   number: string;
   status: number;
   item: string;
-  /** Reais, or null before a value is set. */
-  value: number | null;
+  /**
+   * The amount the client reads on the status page, in reais: the whole quote while asked to approve
+   * it, else what is left to pay; null when there is none.
+   */
+  amount: number | null;
   client: Pick<Client, 'name' | 'phone1' | 'phone2' | 'phone3'> | null;
 };
 
 const joined = (...parts: (string | null | undefined)[]) => parts.filter((p) => p?.trim()).join(' ');
+
+/** The quote's whole value while it awaits approval, else the value less the payments taken. */
+function amountOf(
+  kind: OrderKind,
+  status: number,
+  value: number | null | undefined,
+  transactions: readonly { type: number; value: number }[] | undefined,
+): number | null {
+  if (NOTHING_DUE_STATUSES[kind].includes(status) || PRICING_STATUSES[kind].includes(status)) return null;
+  if (QUOTE_STATUSES[kind].includes(status)) return value ?? null;
+  const cents = dueInCents(value, paidInCents(transactions ?? []));
+  return cents === null ? null : cents / 100;
+}
 
 export function panelOrderOfService(found: AnyServiceOrder): PanelOrder {
   const { order } = found;
@@ -50,7 +74,7 @@ export function panelOrderOfService(found: AnyServiceOrder): PanelOrder {
     number: order.number,
     status: order.status,
     item: joined(product?.product_name, product?.product_model),
-    value: value ?? null,
+    amount: amountOf(found.kind, order.status, value, order.transactions),
     client: order.client ?? null,
   };
 }
@@ -63,7 +87,7 @@ export function panelOrderOfParts(order: PartsOrder): PanelOrder {
     number: order.number,
     status: order.status,
     item: joined(order.piece_name, order.product_model),
-    value: order.piece_value ?? null,
+    amount: amountOf('parts', order.status, order.piece_value, order.transactions),
     client: order.client ?? null,
   };
 }

@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { ErrorPage } from '../../views/pages/ErrorPage.tsx';
 import { BackendUnavailable, SignedOut } from '../backend/errors.ts';
 import type { WebDeps } from '../context.ts';
-import { keepTypingAndSignIn } from '../sign-in-again.ts';
+import { keepTypingAfterOutage, keepTypingAndSignIn } from '../sign-in-again.ts';
 
 /** The session store (Redis) failed: the page cannot know who is asking. */
 export class SessionUnavailable extends Error {
@@ -31,6 +31,18 @@ function page(
   });
 }
 
+/** Our api cannot be reached or cannot serve now (its database down or stalled). */
+function unavailablePage(deps: WebDeps, req: Request, res: Parameters<RequestHandler>[1]) {
+  page(
+    deps,
+    req,
+    res,
+    503,
+    'Servidor indisponível',
+    'Não foi possível falar com o servidor da Bancada. Tente de novo em instantes; se continuar, avise quem cuida do sistema.',
+  );
+}
+
 export function notFound(deps: WebDeps): RequestHandler {
   return (req, res) => page(deps, req, res, 404, 'Página não encontrada', 'O endereço aberto não existe.');
 }
@@ -44,15 +56,10 @@ export function errorHandler(deps: WebDeps): ErrorRequestHandler {
     }
     if (err instanceof BackendUnavailable) {
       deps.log.warn({ err: err.cause }, 'api unavailable');
-      page(
-        deps,
-        req,
-        res,
-        503,
-        'Servidor indisponível',
-        'Não foi possível falar com o servidor da Bancada. Verifique a conexão e tente de novo em instantes.',
+      return keepTypingAfterOutage(deps, req, res).then(
+        (kept) => kept || unavailablePage(deps, req, res),
+        (e: unknown) => unexpected(deps, req, res, e),
       );
-      return;
     }
     if (err instanceof SessionUnavailable) {
       deps.log.error({ err: err.cause }, 'session store unavailable');

@@ -37,8 +37,9 @@ export function authRoutes(deps: WebDeps): Router {
     }
     const result = await sessions.login(req.api, form.data.username, form.data.password);
     if (!result.ok) {
-      const toasts = [{ kind: 'error' as const, text: LOGIN_FAILED }];
-      if (result.status === 429 && result.message) toasts.push({ kind: 'error', text: result.message });
+      // A braked name was not checked at all: saying the credentials were wrong would mislead.
+      const braked = result.status === 429 && result.message;
+      const toasts = [{ kind: 'error' as const, text: braked || LOGIN_FAILED }];
       return deps.render(req, res, createElement(Login, { values, next }), {
         title,
         status: result.status === 429 ? 429 : 401,

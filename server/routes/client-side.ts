@@ -83,7 +83,7 @@ export function clientSideRoutes(deps: WebDeps): Router {
         cliente: order.client?.name ?? '',
         numero: order.number,
         aparelho: order.item,
-        valor: order.value === null ? '' : brl(order.value),
+        valor: order.amount === null ? '' : brl(order.amount),
         link: statusUrl(linkBase(req, deps.env.PUBLIC_URL), link.data.token),
         loja: deps.env.SHOP_NAME,
       });

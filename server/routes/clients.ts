@@ -112,7 +112,7 @@ export function clientRoutes(deps: WebDeps): Router {
       req,
       res,
       createElement(ClientForm, { mode: 'create', action: '/cadastrar-cliente', values: {}, ...props }),
-      { title: 'Cadastrar Cliente', status, toasts, formKey },
+      { title: 'Cadastrar Cliente', status, toasts, formKey, createForm: true },
     );
 
   // A refused save or a lost session comes back here (?rascunho=) with the typing and its errors.

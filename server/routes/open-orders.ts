@@ -127,6 +127,7 @@ export function openOrderRoutes(deps: WebDeps): Router {
       }),
       {
         title: 'Abrir O.S.',
+        createForm: true,
         status: v.status ?? (v.picker.errors ? 400 : 200),
         toasts: v.toasts ?? [],
         formKey: v.formKey,
@@ -176,6 +177,7 @@ export function openOrderRoutes(deps: WebDeps): Router {
       }),
       {
         title: 'Abrir Serviço Externo',
+        createForm: true,
         status: v.status ?? (v.picker.errors ? 400 : 200),
         toasts: v.toasts ?? [],
         formKey: v.formKey,
@@ -262,6 +264,7 @@ export function openOrderRoutes(deps: WebDeps): Router {
   ) {
     deps.render(req, res, createElement(OpenReturnOrder, props), {
       title: 'Abrir O.S. de Retorno',
+      createForm: true,
       status,
       toasts,
       formKey,

@@ -81,7 +81,7 @@ export function partsOrderRoutes(deps: WebDeps): Router {
         errors: props.errors,
         clientId: props.clientId && /^\d{1,9}$/.test(props.clientId) ? props.clientId : undefined,
       }),
-      { title: 'Abrir Pedido', status, toasts, formKey },
+      { title: 'Abrir Pedido', status, toasts, formKey, createForm: true },
     );
   }
 
@@ -234,7 +234,7 @@ export function partsOrderRoutes(deps: WebDeps): Router {
       if (!order) return null;
       const tooMuch = upfrontRefusalOf(order.piece_value, order.transactions ?? [], form.data.value);
       if (tooMuch && !isTerminal('parts', order.status)) {
-        await reopen(400, { value: tooMuch });
+        await reopen(400, { value: tooMuch }, error(PARTS_ORDER_TEXT.upfrontFailed));
         return null;
       }
       const result = await upfrontPaymentPartsOrder(api, {

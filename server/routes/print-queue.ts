@@ -97,7 +97,9 @@ export function printQueueDoor(deps: WebDeps): Router {
   router.get('/impressao/fila', limited, async (req, res) => {
     const query = WaitQuery.safeParse(req.query);
     if (!query.success) return fail(res, 400, query.error.issues[0]?.message ?? 'Requisição inválida');
-    const body = await relay(req, res, () => devicePending(deps.http, keyOf(req) ?? '', query.data.espera));
+    const body = await relay(req, res, () =>
+      devicePending(deps.http, keyOf(req) ?? '', query.data.espera, deps.stopping),
+    );
     if (body === undefined) return;
     const jobs = (body as QueuedJob[]).map((j) => ({
       id: j.id,

@@ -216,7 +216,10 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
       const finalValue = closeSummaryOf(found).finalValue;
       const tooMuch = upfrontRefusalOf(finalValue, found.order.transactions ?? [], form.data.value);
       if (tooMuch && !isTerminal(found.kind, found.order.status)) {
-        await backToDialog(req, res, found, 'upfront', { errors: { value: tooMuch } });
+        await backToDialog(req, res, found, 'upfront', {
+          errors: { value: tooMuch },
+          toast: TEXT.upfrontFailed,
+        });
         return null;
       }
       const result = await upfrontPaymentServiceOrder(api, {

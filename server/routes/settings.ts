@@ -3,7 +3,13 @@ import { type Request, type Response, Router } from 'express';
 import { createElement } from 'react';
 import type { Toast } from '../../contract/web.ts';
 import { AUTHORITY, isManager } from '../../domain/users.ts';
-import { CREATE_USER_DIALOG, Settings, type SettingsProps } from '../../views/pages/Settings.tsx';
+import {
+  CREATE_USER_DIALOG,
+  SETTINGS_FORM_FIELD,
+  Settings,
+  type SettingsForm,
+  type SettingsProps,
+} from '../../views/pages/Settings.tsx';
 import * as users from '../backend/users.ts';
 import type { WebDeps } from '../context.ts';
 import { CreateUserForm } from '../forms/create-user.ts';
@@ -26,8 +32,14 @@ type Overrides = Partial<Pick<SettingsProps, 'profile' | 'createUser'>> & {
   formKey?: string | undefined;
 };
 
-/** Which of the page's forms a refused post's draft belongs to. */
-const FORM_FIELD = '_form';
+/**
+ * A user name refused as taken or too like another's (409 from our api, with its reason): said under
+ * the field beside SPEC §8's toast, since trying again as the toast says would not help. A backend
+ * that answers otherwise gets the toast alone.
+ */
+function nameRefusal(result: { status: number; message?: string }): Record<string, string> {
+  return result.status === 409 && result.message ? { username: result.message } : {};
+}
 
 export function settingsRoutes(deps: WebDeps): Router {
   const router = Router();
@@ -54,19 +66,19 @@ export function settingsRoutes(deps: WebDeps): Router {
   const backToPage = (
     req: Request,
     res: Response,
-    form: 'profile' | 'user',
+    form: SettingsForm,
     errors: Record<string, string>,
     toast?: string,
   ) =>
     backToCreateForm(deps, req, res, '/configuracoes', {
       errors,
       ...(toast ? { toast } : {}),
-      extra: { [FORM_FIELD]: form },
+      extra: { [SETTINGS_FORM_FIELD]: form },
     });
 
   router.get('/configuracoes', async (req, res) => {
     const restored = await restoredDraft(deps, req);
-    const form = restored?.values[FORM_FIELD];
+    const form = restored?.values[SETTINGS_FORM_FIELD];
     if (!restored || !form) return show(req, res, { toasts: restored?.toasts });
     const v = restored.values;
     if (form === 'profile') {
@@ -90,7 +102,10 @@ export function settingsRoutes(deps: WebDeps): Router {
       return backToPage(req, res, 'profile', check.errors, toast);
     }
     const result = await users.updateProfile(req.api, check.data);
-    if (!result.ok) return backToPage(req, res, 'profile', result.issues ?? {}, PROFILE_FAILED);
+    if (!result.ok) {
+      const errors = { ...nameRefusal(result), ...result.issues };
+      return backToPage(req, res, 'profile', errors, PROFILE_FAILED);
+    }
     if (req.session.auth) req.session.auth.user = { ...req.session.auth.user, ...result.data };
     flash(req, 'success', PROFILE_OK);
     res.redirect(303, '/consulta');
@@ -115,7 +130,11 @@ export function settingsRoutes(deps: WebDeps): Router {
           : await users.createEmployee(api, { origin, username, password });
       if (!result.ok) {
         const status = result.status >= 400 && result.status < 500 ? result.status : 502;
-        const errors = { ...result.issues };
+        const errors = { ...nameRefusal(result), ...result.issues };
+        // Our api's wrong admin password: said where it is typed, or the person guesses at the user name.
+        if (result.status === 403 && type === AUTHORITY.MANAGER && result.message) {
+          errors.admin_password = result.message;
+        }
         // Too many wrong admin passwords (decision 019): the wait is told where the password is typed,
         // or the person would keep guessing against a lock the generic toast does not mention.
         if (result.status === 429 && type === AUTHORITY.MANAGER) {

@@ -41,6 +41,9 @@ export function statusPageRoutes(deps: WebDeps, perMinute = STATUS_PAGE_PER_MINU
     address: [env.SHOP_STREET, env.SHOP_DISTRICT, cityState].filter(Boolean).join(', '),
   };
 
+  // A link cut short (the token lost in a copy): the client's 404, not the staff's sign-in page.
+  router.get('/acompanhar', (_req, res) => send(res, 404, createElement(PublicNotFoundPage, { shop })));
+
   router.get('/acompanhar/:token', async (req, res) => {
     try {
       await limiter.consume(req.ip ?? 'unknown');

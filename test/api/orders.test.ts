@@ -685,7 +685,12 @@ describe.each(DB_TARGETS)('parts orders on %s', (kind) => {
           .status,
       ).toBe(200);
       const reply = await close({ order_id: order.id, date: '', description: '' });
-      expect(reply.body).toMatchObject({ type: 104, value: 0, date: today, description: '' });
+      expect(reply.body).toMatchObject({
+        type: 104,
+        value: 0,
+        date: today,
+        description: `Pedido ${order.number}`,
+      });
       const closing = await close({ order_id: order.id });
       expect(closing.status).toBe(409);
     });

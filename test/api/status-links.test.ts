@@ -91,6 +91,8 @@ describe.each(DB_TARGETS)('status links on %s', (kind) => {
       kind: 'normal',
       item: 'Notebook X200',
       status_text: 'O orçamento do seu aparelho está pronto. Aguardamos sua aprovação.',
+      // A quote: its whole value, and what is left once the deposit taken is counted.
+      quote: 350,
       amount_due: 250,
       delivered_on: null,
       warranty_until: null,
@@ -129,7 +131,10 @@ describe.each(DB_TARGETS)('status links on %s', (kind) => {
       expect(put.status).toBe(200);
       return (await send('GET', `/status-links/public/${token}`, null)).body as Json;
     };
-    expect(await move(104)).toMatchObject({ amount_due: 500, ready_on: expect.any(String) });
+    // Still being budgeted: a value typed is not one yet. The budget ready: a quote, not yet a bill.
+    expect(await move(100)).toMatchObject({ amount_due: null, quote: null });
+    expect(await move(101)).toMatchObject({ amount_due: 500, quote: 500 });
+    expect(await move(104)).toMatchObject({ amount_due: 500, quote: null, ready_on: expect.any(String) });
     // Back in repair: not ready any more, still owed.
     expect(await move(102)).toMatchObject({ amount_due: 500, ready_on: null });
     // The budget turned down: the value was a quote, not a bill.
@@ -147,6 +152,34 @@ describe.each(DB_TARGETS)('status links on %s', (kind) => {
       amount_due: null,
       ready_on: null,
     });
+  });
+
+  it('an external visit still to come shows its booked day and period; once done, not any more', async () => {
+    const client = await send('POST', '/clients', employee.token, { name: 'Cliente da Visita' });
+    const visit = await send('POST', '/service-orders/external', employee.token, {
+      client_id: (client.body as { id: number }).id,
+      product_name: 'Ar-condicionado',
+      service_type: 'Instalação',
+      service_date: '2026-12-03',
+      service_period: 'Manhã',
+      service_value: 150,
+      service_payment_method: 'PIX',
+    });
+    expect(visit.status).toBe(201);
+    const id = (visit.body as { id: number }).id;
+    const { token } = (await send('GET', `/status-links/service-order/${id}`, employee.token)).body as {
+      token: string;
+    };
+    const view = (await send('GET', `/status-links/public/${token}`, null)).body as Json;
+    expect(view).toMatchObject({ kind: 'external', scheduled_on: '2026-12-03', scheduled_period: 'Manhã' });
+    const closed = await send('POST', '/transactions/close/service-order', employee.token, {
+      service_order_id: id,
+      date: '',
+      description: '',
+    });
+    expect(closed.status).toBe(201);
+    const after = (await send('GET', `/status-links/public/${token}`, null)).body as Json;
+    expect(after).toMatchObject({ scheduled_on: null, scheduled_period: null });
   });
 
   it('renewing kills the old token at once and issues a new one', async () => {

@@ -79,6 +79,19 @@ describe('the document masks while typing', () => {
     expect(await state(cpf)).toEqual({ value: '513.429.982', caret: 5 });
   });
 
+  it('CPF: Backspace right after a dot deletes the digit before it, Delete right before one the digit after', async () => {
+    const cpf = await typed('CPF', '52998224725');
+    await caretAt(4);
+    await page.keyboard.press('Backspace');
+    // The third digit is gone, not only the dot (which the mask would put straight back).
+    expect(await state(cpf)).toEqual({ value: '529.822.472-5', caret: 2 });
+    await caretAt(3);
+    await page.keyboard.press('Delete');
+    expect(await state(cpf)).toEqual({ value: '529.224.725', caret: 3 });
+    await page.keyboard.type('9');
+    expect(await state(cpf)).toEqual({ value: '529.922.472-5', caret: 5 });
+  });
+
   it('CNPJ: a digit replaced in the middle', async () => {
     const cnpj = await typed('CNPJ', '11222333000181');
     expect(await state(cnpj)).toEqual({ value: '11.222.333/0001-81', caret: 18 });

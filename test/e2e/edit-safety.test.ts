@@ -203,29 +203,127 @@ describe('edits that lose nothing, in Chromium', () => {
     });
   }
 
-  // The sent key comes back with the history entry (islands/busy-button.ts); without script, a page
-  // fetched anew by Back carries a new key.
-  it('with JavaScript: Back to a sent Abrir O.S. and Salvar again opens the first order, no second one', async () => {
-    const url = system.url;
-    const page = await newPage(browser, { javaScriptEnabled: true });
-    await login(page, url, MANAGER.username, MANAGER.password);
-    await page.goto(`${url}/abrir-os-normal?cliente=${clientId}`);
-    const product = 'Rádio Philco';
-    await page.getByLabel('Nome do produto').fill(product);
-    await Promise.all([page.waitForURL(/\/os\/\d+$/), page.getByRole('button', { name: 'Salvar' }).click()]);
-    const first = page.url();
-    await page.goBack();
-    await page.waitForURL(/\/abrir-os-normal\?cliente=/);
-    expect(await page.getByLabel('Nome do produto').inputValue()).toBe(product);
-    await Promise.all([page.waitForURL(/\/os\/\d+$/), page.getByRole('button', { name: 'Salvar' }).click()]);
-    expect(page.url()).toBe(first);
-    expect(await toasts(page)).toEqual([
-      'Este formulário já tinha sido enviado: abrimos o que ele criou, nada foi duplicado.',
-    ]);
-    const client = await api('GET', `/clients/${clientId}`);
-    const made = (client.normal_service_orders as Json[]).filter((o) => o.product_name === product);
-    expect(made).toHaveLength(1);
-    expectNoProblems(page, 'Back and Salvar');
-    await page.context().close();
-  });
+  // A create form's page is kept by the browser for Back (private, no-cache), its one-use key with it;
+  // with script, the sent key also comes back with the history entry (islands/busy-button.ts).
+  for (const javaScriptEnabled of [true, false]) {
+    const mode = javaScriptEnabled ? 'with JavaScript' : 'without JavaScript';
+    it(`${mode}: Back to a sent Abrir O.S. and Salvar again opens the first order, no second one`, async () => {
+      const url = system.url;
+      const page = await newPage(browser, { javaScriptEnabled });
+      await login(page, url, MANAGER.username, MANAGER.password);
+      await page.goto(`${url}/abrir-os-normal?cliente=${clientId}`);
+      const product = `Rádio Philco ${mode}`;
+      await page.getByLabel('Nome do produto').fill(product);
+      await Promise.all([
+        page.waitForURL(/\/os\/\d+$/),
+        page.getByRole('button', { name: 'Salvar' }).click(),
+      ]);
+      const first = page.url();
+      await page.goBack();
+      await page.waitForURL(/\/abrir-os-normal\?cliente=/);
+      expect(await page.getByLabel('Nome do produto').inputValue()).toBe(product);
+      await Promise.all([
+        page.waitForURL(/\/os\/\d+$/),
+        page.getByRole('button', { name: 'Salvar' }).click(),
+      ]);
+      expect(page.url()).toBe(first);
+      expect(await toasts(page)).toEqual([
+        'Este formulário já tinha sido enviado: abrimos o que ele criou, nada foi duplicado.',
+      ]);
+      const client = await api('GET', `/clients/${clientId}`);
+      const made = (client.normal_service_orders as Json[]).filter((o) => o.product_name === product);
+      expect(made).toHaveLength(1);
+      expectNoProblems(page, 'Back and Salvar');
+      await page.context().close();
+    });
+
+    // The browser gives back no field marked autocomplete=off (the money): Salvar then sends the
+    // same key with the value blank, which is still the form already sent.
+    it(`${mode}: Back to a sent Abrir Pedido (its value not given back) and Salvar again opens the first`, async () => {
+      const url = system.url;
+      const page = await newPage(browser, { javaScriptEnabled });
+      await login(page, url, MANAGER.username, MANAGER.password);
+      await page.goto(`${url}/abrir-pedido?cliente=${clientId}`);
+      const piece = `Tela ${mode}`;
+      await page.getByLabel('Nome da peça').fill(piece);
+      await page.getByLabel('Valor', { exact: true }).fill('55,90');
+      await Promise.all([
+        page.waitForURL(/\/pedido\/\d+$/),
+        page.getByRole('button', { name: 'Salvar' }).click(),
+      ]);
+      const first = page.url();
+      await page.goBack();
+      await page.waitForURL(/\/abrir-pedido\?cliente=/);
+      await Promise.all([
+        page.waitForURL(/\/pedido\/\d+$/),
+        page.getByRole('button', { name: 'Salvar' }).click(),
+      ]);
+      expect(page.url()).toBe(first);
+      expect(await toasts(page)).toEqual([
+        'Este formulário já tinha sido enviado: abrimos o que ele criou, nada foi duplicado.',
+      ]);
+      const client = await api('GET', `/clients?filter=${encodeURIComponent('Iara Concorrente')}`);
+      const orders = ((client as unknown as Json[])[0]?.orders ?? []) as Json[];
+      expect(orders.filter((o) => o.piece_name === piece)).toHaveLength(1);
+      await page.context().close();
+    });
+
+    // Without JavaScript the page is fetched anew: its form posts to its own address, and a POST makes
+    // the browser drop what it kept of that address (noted as open in the closing note).
+    if (javaScriptEnabled) {
+      it(`${mode}: Back to a sent Cadastrar Cliente (its name not given back) and Salvar again opens the first`, async () => {
+        const url = system.url;
+        const page = await newPage(browser, { javaScriptEnabled });
+        await login(page, url, MANAGER.username, MANAGER.password);
+        await page.goto(`${url}/cadastrar-cliente`);
+        const name = `Cliente Volta ${mode}`;
+        await page.getByLabel('Nome', { exact: true }).fill(name);
+        await page.getByLabel('Telefone 1').fill('11987650000');
+        await Promise.all([
+          page.waitForURL(/\/abrir-os-normal\?cliente=\d+$/),
+          page.getByRole('button', { name: 'Salvar' }).click(),
+        ]);
+        const first = page.url();
+        await page.goBack();
+        await page.waitForURL(/\/cadastrar-cliente$/);
+        await Promise.all([
+          page.waitForURL(/\/abrir-os-normal\?cliente=\d+$/),
+          page.getByRole('button', { name: 'Salvar' }).click(),
+        ]);
+        expect(page.url()).toBe(first);
+        const found = (await api('GET', `/clients?filter=${encodeURIComponent(name)}`)) as unknown as Json[];
+        expect(found).toHaveLength(1);
+        await page.context().close();
+      });
+    }
+
+    it(`${mode}: Back to a sent Pagamento antecipado (its value typed again) and Enviar books it once`, async () => {
+      const url = system.url;
+      const order = await api('POST', '/service-orders/normal', {
+        client_id: clientId,
+        product_name: 'Rádio Sinal',
+      });
+      const page = await newPage(browser, { javaScriptEnabled });
+      await login(page, url, MANAGER.username, MANAGER.password);
+      await page.goto(`${url}/os/${order.id}?dialogo=pagamento-antecipado`);
+      const dialog = page.locator('dialog#pagamento-antecipado');
+      await dialog.getByLabel('Descrição').fill('Sinal');
+      await dialog.getByLabel('Valor').fill('10,00');
+      await dialog.getByLabel('Forma de pagamento').selectOption('Pix');
+      await Promise.all([
+        page.waitForURL(new RegExp(`/os/${order.id}$`)),
+        dialog.getByRole('button', { name: 'Enviar' }).click(),
+      ]);
+      await page.goBack();
+      await page.waitForURL(/dialogo=pagamento-antecipado/);
+      await dialog.getByLabel('Valor').fill('10,00');
+      await Promise.all([
+        page.waitForURL(new RegExp(`/os/${order.id}$`)),
+        dialog.getByRole('button', { name: 'Enviar' }).click(),
+      ]);
+      const after = await api('GET', `/service-orders/normal/${order.id}`);
+      expect((after.transactions as Json[]).filter((t) => t.type === 101)).toHaveLength(1);
+      await page.context().close();
+    });
+  }
 });

@@ -1,14 +1,16 @@
 /**
  * PostgreSQL stalls in the middle of "Finalizar e Enviar para o caixa" (and of a cancel, and of an upfront
  * payment, whose retry must not write it twice): the commit
- * reaches the database, its answer never comes back. The person sees 'Servidor indisponível' although
- * the action went through; when they try again, the retry shows the order as it is now with a message
+ * reaches the database, its answer never comes back. The person is sent back to the form with the typing
+ * kept and a notice that the server did not answer in time, although the action went through; when they
+ * try again, the retry shows the order as it is now with a message
  * saying it was already done — never the form's failure text that blames the values typed — and nothing
  * is booked twice. The stall is a TCP proxy of our own in front of the machine's PostgreSQL that lets the
  * COMMIT through and then drops every packet.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTLED_TEXT } from '../../server/settled-orders.ts';
+import { TEXT as SIGN_IN_TEXT } from '../../server/sign-in-again.ts';
 import { hiddenFields } from '../ops/support.ts';
 import { MANAGER } from '../support/api.ts';
 import { type Agent, signIn, toastsOf } from '../support/web.ts';
@@ -166,24 +168,29 @@ describe.runIf(process.env.DATABASE_URL)(
     ];
 
     for (const c of cases) {
-      it(`${c.name}: 'Servidor indisponível', then the retry shows it done, booked once`, async () => {
+      it(`${c.name}: the typing kept with 'não respondeu a tempo', then the retry shows it done, booked once`, async () => {
         const id = await c.make();
         const page = await agent.get(`${c.detail(id)}?dialogo=${c.dialog}`);
         expect(page.status).toBe(200);
         const form = { ...hiddenFields(page.text, c.action(id)), ...c.fields };
 
         // The action's own entry, then its COMMIT, reach PostgreSQL; the answer does not come back.
+        let first: Awaited<ReturnType<Agent['get']>> | undefined;
         const stalled = proxy.stallAfter('insert into "transactions"', 'commit\u0000');
         try {
-          const first = await agent.post(c.action(id)).type('form').send(form);
+          first = await agent.post(c.action(id)).type('form').send(form);
           await stalled;
-          expect(first.status).toBe(503);
-          expect(first.text).toContain('Servidor indisponível');
         } finally {
           proxy.resume();
         }
+        expect(first?.status).toBe(303);
+        const kept = String(first?.headers.location);
+        expect(kept.startsWith(`${c.detail(id)}?`) && kept.includes('rascunho=')).toBe(true);
         await waitFor(async () => (await agent.get(c.detail(id))).status === 200, 15_000, 'the page back');
         expect(await entriesOf(c.column, id), 'the commit went through').toEqual([c.entry]);
+        const notice = await agent.get(kept);
+        expect(toastsOf(notice.text)).toEqual([SIGN_IN_TEXT.outage]);
+        expect(notice.text).not.toMatch(BLAME);
 
         // The person sends the same form again.
         const retry = await agent.post(c.action(id)).type('form').send(form);

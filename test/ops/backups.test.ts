@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -210,6 +210,42 @@ describe('PGlite: npm run backup of the data folder, wipe, npm run restore into 
     const restored: DbOptions = { kind: 'pglite', dataDir: join(newDir, 'pglite') };
     expect(await snapshotOf(restored)).toEqual(before);
     await webShows(restored);
+  });
+});
+
+describe('PGlite: one process at a time in the data folder', () => {
+  it('a backup while Bancada runs on the folder is refused, nothing written; once it stops, it is taken', {
+    timeout: 120_000,
+  }, async () => {
+    const dataDir = join(work, 'data-in-use');
+    await seeded({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+    // The api holding the folder, as `npm start` does.
+    const running = await connectDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+    const file = join(work, 'while-running.tar.gz');
+    const refused = await npmScript('backup', { DATA_DIR: dataDir }, [file]);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain('Backup recusado: a Bancada está rodando com esta DATA_DIR.');
+    expect(existsSync(file)).toBe(false);
+    await running.close();
+    const taken = await npmScript('backup', { DATA_DIR: dataDir }, [file]);
+    expect(taken.code, taken.out).toBe(0);
+  });
+
+  it('restore: a missing file or one that is no backup says so, without a stack, and leaves nothing', {
+    timeout: 60_000,
+  }, async () => {
+    const newDir = join(work, 'data-bad-restore');
+    const missing = await npmScript('restore', { DATA_DIR: newDir }, [join(work, 'nao-existe.tar.gz')]);
+    expect(missing.code).toBe(1);
+    expect(missing.out).toContain('não existe');
+    expect(missing.out).not.toMatch(/\n\s+at /);
+    const junk = join(work, 'lixo.tar.gz');
+    writeFileSync(junk, 'isto não é um backup');
+    const bad = await npmScript('restore', { DATA_DIR: newDir }, [junk]);
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain('não é um backup da Bancada');
+    expect(bad.out).not.toMatch(/\n\s+at /);
+    expect(existsSync(join(newDir, 'pglite'))).toBe(false);
   });
 });
 

@@ -26,6 +26,33 @@ describe.each([
   });
 });
 
+describe('the web says what is wrong in Portuguese, naming the variable', () => {
+  it('a port that is no number, and a TRUST_PROXY Express would not take', () => {
+    expect(() => readWebEnv({ PORT: 'abc' })).toThrow(/PORT: Entrada inválida/);
+    expect(() => readWebEnv({ TRUST_PROXY: 'banana' })).toThrow(
+      "TRUST_PROXY: use 'true', 'false', um número de saltos ou endereços/sub-redes separados por vírgula",
+    );
+    expect(() => readWebEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    for (const logo of [
+      'https://cdn.exemplo.com/logo.png',
+      '//cdn.exemplo.com/logo.png',
+      'javascript:alert(1)',
+    ]) {
+      expect(() => readWebEnv({ SHOP_LOGO: logo }), logo).toThrow(
+        'SHOP_LOGO: SHOP_LOGO deve ser um caminho da própria web, como /static/img/logo.png',
+      );
+    }
+    expect(readWebEnv({ SHOP_LOGO: '/static/img/loja.png' }).SHOP_LOGO).toBe('/static/img/loja.png');
+  });
+
+  it.each(['true', 'false', '1', 'loopback', '10.0.0.1', '10.0.0.0/8, loopback', '::1', 'fd00::/8'])(
+    'TRUST_PROXY=%j is taken',
+    (value) => {
+      expect(readWebEnv({ TRUST_PROXY: value }).TRUST_PROXY).toBe(value);
+    },
+  );
+});
+
 // ------------------------------------------------------------------------------------ production secrets
 
 const ROOT = join(import.meta.dirname, '..', '..');

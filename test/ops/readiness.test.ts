@@ -16,7 +16,9 @@ import {
   hasRedisServer,
   kill,
   type OwnRedis,
+  openLogin,
   ownRedis,
+  postLogin,
   SESSION_SECRET,
   type Service,
   signIn,
@@ -80,6 +82,32 @@ describe('readiness and restarts of the compiled services', () => {
     webs.push(web);
     return web;
   }
+
+  it.skipIf(!redisServer)(
+    'a web started while Redis is down listens anyway: the clear 503 at sign-in, and sessions once it is back',
+    async () => {
+      if (!redis) throw new Error('redis not started');
+      await redis.stop();
+      try {
+        const started = Date.now();
+        const web = await startWeb();
+        // Not waiting for Redis forever with its port closed: browsers get a page, not "connection refused".
+        expect(Date.now() - started).toBeLessThan(15_000);
+        expect(await statusOf(`${web.url}/readyz`)).toBe(503);
+        expect(await statusOf(web.url)).toBe(200);
+        const page = await openLogin(web.url);
+        const refused = await postLogin(web.url, page);
+        expect(refused.status).toBe(503);
+        expect(await refused.text()).toContain('Serviço temporariamente indisponível');
+      } finally {
+        await redis.start();
+      }
+      const web = webs[webs.length - 1] as Service;
+      await waitFor(async () => (await statusOf(`${web.url}/readyz`)) === 200, 15_000, 'readyz 200');
+      await signIn(web.url);
+    },
+    60_000,
+  );
 
   it.skipIf(!redisServer)(
     'web /readyz turns 503 while Redis is down and 200 when it is back',

@@ -86,8 +86,51 @@ describe('graceful shutdown of the compiled services', () => {
     proxy.delayMs = 0;
   }, 60_000);
 
+  /** A printer registered on the api, and its device key. */
+  async function printerKey(apiUrl: string): Promise<string> {
+    const login = await fetch(`${apiUrl}/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(MANAGER),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const made = await fetch(`${apiUrl}/printers`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Balcão ${Date.now()}`, paper: 'a4' }),
+    });
+    return ((await made.json()) as { key: string }).key;
+  }
+
+  it("a print server's long wait through the web does not hold its stop: it exits within seconds", async () => {
+    if (!api) throw new Error('api not started');
+    const key = await printerKey(api.url);
+    const front = await startService('web', dist, { API_URL: api.url, SESSION_SECRET });
+    const poll = fetch(`${front.url}/impressao/fila?espera=25`, {
+      headers: { authorization: `Bearer ${key}` },
+    }).then(
+      (r) => r.status,
+      () => 0,
+    );
+    await sleep(500);
+    const signalledAt = Date.now();
+    front.proc.kill('SIGTERM');
+    expect(await front.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalledAt).toBeLessThan(3_000);
+    // Answered (the agent asks again after the restart), not cut.
+    expect(await poll).toBeGreaterThan(0);
+  }, 60_000);
+
   it('the api finishes a request in flight after SIGTERM (200 with tokens) and exits 0', async () => {
     if (!api) throw new Error('api not started');
+    // A print server waiting for jobs (up to 25 s) at the same time: answered at the stop, not waited for.
+    const key = await printerKey(api.url);
+    const poll = fetch(`${api.url}/print-queue?wait=25`, {
+      headers: { authorization: `Bearer ${key}` },
+    }).then(
+      (r) => r.status,
+      () => 0,
+    );
     const body = JSON.stringify({ username: MANAGER.username, password: MANAGER.password });
     const half = Math.floor(body.length / 2);
 
@@ -123,6 +166,7 @@ describe('graceful shutdown of the compiled services', () => {
     });
 
     const res = await response;
+    const respondedAt = Date.now();
     expect(res.status).toBe(200);
     expect(JSON.parse(res.text)).toMatchObject({
       token: expect.any(String),
@@ -130,6 +174,8 @@ describe('graceful shutdown of the compiled services', () => {
     });
     const exit = await api.exited;
     expect(exit).toEqual({ code: 0, signal: null });
+    expect(Date.now() - respondedAt).toBeLessThan(2_500);
+    expect(await poll).toBe(200);
     expect(api.stderr()).toBe('');
   });
 });

@@ -93,6 +93,16 @@ describe('login and logout (web auth router)', () => {
     expect(res.text).toContain(`value="${MANAGER.username}"`);
   });
 
+  it('a braked name says only to wait: the password was not even checked', async () => {
+    const { agent } = await agentOn(web, '/');
+    const username = 'ninguem-freado';
+    for (let i = 0; i < 10; i++) await postForm(agent, '/', { username, password: `errada-${i}` });
+    const res = await postForm(agent, '/', { username, password: 'qualquer' });
+    expect(res.status).toBe(429);
+    expect(toastsOf(res.text)).toEqual(['Muitas tentativas. Aguarde 5 minutos e tente de novo.']);
+    expect(res.text).toContain(`value="${username}"`);
+  });
+
   it('signs in to /consulta, and Sair signs out to /', async () => {
     const agent = await signIn(web);
     const consulta = await agent.get('/consulta');

@@ -13,7 +13,16 @@ import { createRefreshCoordinator, type Tokens } from '../../server/backend/refr
 import { me } from '../../server/backend/sessions.ts';
 import { apiCall, apiLogin, createEmployee, MANAGER } from '../support/api.ts';
 import { forwardTo, listenRelay } from '../support/http-relay.ts';
-import { agentOn, postForm, signIn, startTestWeb, type TestWeb, toastsOf } from '../support/web.ts';
+import { tcpProxy } from '../support/tcp-proxy.ts';
+import {
+  agentOn,
+  decodeEntities,
+  postForm,
+  signIn,
+  startTestWeb,
+  type TestWeb,
+  toastsOf,
+} from '../support/web.ts';
 
 type ApiSession = Awaited<ReturnType<typeof apiLogin>>;
 
@@ -241,6 +250,42 @@ describe('api client with the real api', () => {
         .where('username', 'in', ['sessao-revogada', 'nome-novo'])
         .execute();
       expect(rows).toEqual([{ username: 'sessao-revogada' }]);
+    });
+
+    it('the api gone when Salvar is pressed: the typing kept, back on the form once it answers', async () => {
+      const proxy = await tcpProxy('127.0.0.1', Number(new URL(web.api.url).port));
+      await proxy.start();
+      const flaky = await startTestWeb({ api: web.api, apiUrl: `http://127.0.0.1:${proxy.port}` });
+      try {
+        const agent = await signIn(flaky);
+        const form = (await agent.get('/cadastrar-cliente')).text;
+        const hidden = (name: string) =>
+          decodeEntities(new RegExp(`name="${name}" value="([^"]*)"`).exec(form)?.[1] ?? '');
+        await proxy.stop();
+        const sent = await agent
+          .post('/cadastrar-cliente')
+          .type('form')
+          .send({
+            _csrf: hidden('_csrf'),
+            _key: hidden('_key'),
+            _from: '/cadastrar-cliente',
+            name: 'Cliente da Queda',
+            phone1: '(11) 95555-0303',
+            intent: 'save',
+          });
+        expect(sent.status).toBe(303);
+        expect(sent.headers.location).toMatch(/^\/cadastrar-cliente\?rascunho=[\w-]{22}$/);
+        await proxy.start();
+        const back = await agent.get(String(sent.headers.location));
+        expect(toastsOf(back.text)).toEqual([
+          'O servidor da Bancada não respondeu a tempo. O que você digitou está aqui: salve de novo (se já tinha sido salvo, nada será duplicado).',
+        ]);
+        expect(back.text).toContain('value="Cliente da Queda"');
+        expect(back.text).toContain(`name="_key" value="${hidden('_key')}"`);
+      } finally {
+        await flaky.stop();
+        await proxy.stop().catch(() => {});
+      }
     });
 
     it('an unreachable api: the login answers 503 with a clear page and no trace of the failure', async () => {

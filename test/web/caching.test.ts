@@ -1,6 +1,6 @@
 /**
  * What browsers may keep: rendered pages are `no-store` and carry no ETag (hashing every page would be
- * work for nothing); static files keep their validators (ETag, Last-Modified, a 304 on a repeat) and their
+ * work for nothing), except the create forms, kept for Back only (`private, no-cache`); static files keep their validators (ETag, Last-Modified, a 304 on a repeat) and their
  * lifetimes: a day for /static (the stylesheet's URL changes with its content), a year, immutable, for
  * the hashed island builds and the fonts.
  */
@@ -41,6 +41,28 @@ describe('caching of pages and static files', () => {
     const again = await agent.get('/consulta').set('if-none-match', 'W/"1f-a8Mx6Kj0a1pFJb+3Jh0tYQ"');
     expect(again.status).toBe(200);
     expect(again.text).toContain('<h1');
+  });
+
+  it('the create forms may be kept for Back (private, no-cache), so Back shows the key that was sent', async () => {
+    const agent = await signIn(web);
+    for (const path of [
+      '/cadastrar-cliente',
+      '/abrir-os-normal',
+      '/abrir-atendimento-externo',
+      '/abrir-os-retorno',
+      '/abrir-pedido',
+    ]) {
+      const page = await agent.get(path);
+      expect(page.status, path).toBe(200);
+      expect(page.headers['cache-control'], path).toBe('private, no-cache');
+      expect(page.headers.etag, path).toBeUndefined();
+    }
+    // A page drawn with a dialog open holds a form that posts elsewhere: kept for Back too.
+    const dialog = await agent.get('/configuracoes?dialogo=criar-usuario');
+    expect(dialog.headers['cache-control']).toBe('private, no-cache');
+    for (const path of ['/caixa-hoje', '/configuracoes', '/listar-os-normal']) {
+      expect((await agent.get(path)).headers['cache-control'], path).toBe('no-store');
+    }
   });
 
   /** The first response, then the same request with its validators: 304 and no body. */

@@ -74,11 +74,40 @@ describe('client side of the order pages (web client-side router)', () => {
     expect(`${target.origin}${target.pathname}`).toBe('https://wa.me/5511998765432');
     const text = target.searchParams.get('text') ?? '';
     expect(text).toContain('Olá, Marta Mensagem!');
-    expect(text).toContain('Celular Galaxy S20');
-    expect(text).toMatch(/está pronto: R\$\s199,90/);
+    // Worded around the number: no 'seu' to agree with whatever device name was typed.
+    expect(text).toMatch(/O orçamento da O\.S\. M\d{5} \(Celular Galaxy S20\) está pronto: R\$\s199,90/);
     expect(text).toContain(link);
     const after = decodeEntities((await staff.get(`/os/${id}`)).text);
     expect(after).toContain('Abriu a mensagem no WhatsApp');
+  });
+
+  it("WhatsApp's {valor} is the amount the status page shows: the whole quote, then what is left to pay", async () => {
+    const id = await newOrder(101);
+    const paid = await apiCall(web.api, 'POST', '/transactions/upfront-payment/service-order', token, {
+      service_order_id: id,
+      value: 50,
+      description: 'Sinal',
+      payment_method: 'Pix',
+    });
+    expect(paid.status).toBe(201);
+    const staff = await signIn(web);
+    const messageOf = async () =>
+      new URL((await staff.get(`/os/${id}/whatsapp`)).headers.location ?? '').searchParams.get('text') ?? '';
+    // Asked to approve the budget: its whole value, deposit or not.
+    expect(await messageOf()).toMatch(/está pronto: R\$\s199,90/);
+    // Approved and repaired, with a message that names the value: what is left to pay.
+    const settings = await apiCall(web.api, 'PUT', '/shop-settings', token, {
+      whatsapp_templates: { pronto_para_retirada: 'Pronto! Falta pagar {valor}.' },
+    });
+    expect(settings.status).toBe(200);
+    await apiCall(web.api, 'PUT', `/service-orders/normal/${id}`, token, {
+      status: 104,
+      product_name: 'Celular',
+      product_model: 'Galaxy S20',
+      fix_value_final: 199.9,
+      fix_payment_method: 'PIX',
+    });
+    expect(await messageOf()).toMatch(/Falta pagar R\$\s149,90\./);
   });
 
   it('Cliente Notificado offers the message until one is opened', async () => {

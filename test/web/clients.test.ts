@@ -423,6 +423,30 @@ describe('clients (web clients router)', () => {
       expect(names.filter((n) => n === 'Segunda Com Chave')).toHaveLength(1);
     });
 
+    it('the same key with a field left blank (Back gives back no autocomplete=off field) opens the first', async () => {
+      const page = (await agent.get('/cadastrar-cliente')).text;
+      const key = /<input type="hidden" name="_key" value="([^"]*)"/.exec(page)?.[1] ?? '';
+      const csrf = /<input type="hidden" name="_csrf" value="([^"]*)"/.exec(page)?.[1] ?? '';
+      const send = (fields: Record<string, string>) =>
+        agent
+          .post('/cadastrar-cliente')
+          .type('form')
+          .send({ ...EMPTY, _csrf: decodeEntities(csrf), _key: key, intent: 'save', ...fields });
+      const first = await send({ name: 'Volta Sem Nome', phone1: '(11) 95555-0199' });
+      expect(first.status).toBe(303);
+      await agent.get(String(first.headers.location)); // its own success toast
+      // Back: the name (autocomplete=off) comes back empty, the phone as typed.
+      const again = await send({ name: '', phone1: '(11) 95555-0199' });
+      expect(again.headers.location).toBe(first.headers.location);
+      expect(toastsOf((await agent.get(String(again.headers.location))).text)).toEqual([
+        'Este formulário já tinha sido enviado: abrimos o que ele criou, nada foi duplicado.',
+      ]);
+      // A field changed is another client, as before.
+      const other = await send({ name: '', phone1: '(11) 95555-0200' });
+      expect(other.headers.location).not.toBe(first.headers.location);
+      expect((await clientRows()).filter((r) => r.name === 'Volta Sem Nome')).toHaveLength(1);
+    });
+
     it('errors are shown together: no name and an invalid CPF', async () => {
       const res = await refusedPage(
         agent,

@@ -488,6 +488,9 @@ describe('parts orders (web parts-orders router)', () => {
       expectOnlyPrintButtons(page.text, id);
       // The close entry is not an upfront payment: the list keeps only the one.
       expect(page.text).toContain('Sinal');
+      // ...and the summary says what went to the cash, so the two add up to 'Total pago'.
+      expect(detailOf(page.text, 'Enviado ao caixa')).toBe('R$ 200,00');
+      expect(detailOf(page.text, 'Total pago')).toBe('R$ 300,00');
 
       const again = await postForm(
         manager,
@@ -553,6 +556,7 @@ describe('parts orders (web parts-orders router)', () => {
       );
       expect(refused.text).toMatch(dialogOpen('pagamento-antecipado'));
       expect(fieldErrorOf(refused.text, 'up-value')).toBe('O valor passa do que falta receber (R$ 9,33)');
+      expect(toastsOf(refused.text)).toEqual([T.upfrontFailed]);
       expect(inputValueOf(refused.text, 'value')).toBe('1.050,00');
       expect(inputValueOf(refused.text, 'description')).toBe('Resto');
       expect((await readOrder(id)).transactions.map((t) => t.value)).toEqual([1.17]);

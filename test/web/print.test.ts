@@ -146,6 +146,32 @@ describe('print sheets (web print router)', () => {
     expect(label).toContain(NOT_FISCAL);
   });
 
+  it('phones typed as digits print as people read them; one typed otherwise prints as typed', async () => {
+    const client = await api<{ id: number }>('POST', '/clients', {
+      name: 'Cliente dos Telefones',
+      phone1: '11987654321',
+      phone2: '1133334444',
+      phone3: '+1 555 0100',
+    });
+    const so = await api<{ id: number }>('POST', '/service-orders/normal', {
+      client_id: client.id,
+      product_name: 'Rádio',
+    });
+    const parts = await api<{ id: number }>('POST', '/orders', { client_id: client.id, piece_name: 'Botão' });
+    const shown = '(11) 98765-4321 / (11) 3333-4444 / +1 555 0100';
+    for (const path of [
+      `/os/${so.id}/imprimir`,
+      `/os/${so.id}/imprimir?papel=80mm`,
+      `/pedido/${parts.id}/imprimir`,
+      `/pedido/${parts.id}/imprimir?papel=80mm`,
+    ]) {
+      expect(textOf((await manager.get(path)).text), path).toContain(shown);
+    }
+    const page = textOf((await manager.get(`/os/${so.id}`)).text);
+    expect(page).toContain('Telefone 1 (11) 98765-4321');
+    expect(page).toContain('Telefone 2 (11) 3333-4444');
+  });
+
   it('the 80 mm sheets carry the logo and the not-fiscal notice too (SPEC §1)', async () => {
     const so = await normalOrder();
     const parts = await api<{ id: number }>('POST', '/orders', {

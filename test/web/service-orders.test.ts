@@ -853,6 +853,8 @@ describe('service orders (web service-orders router)', () => {
       );
       expect(dialogOpen(res.text, 'pagamento-antecipado')).toBe(true);
       expect(fieldErrorOf(res.text, 'up-value')).toBe('O valor passa do que falta receber (R$ 9,33)');
+      // SPEC §8's failure toast too, as when the api refuses it.
+      expect(toastsOf(res.text)).toEqual(['Erro ao criar pagamento antecipado']);
       expect(inputValue(res.text, 'value')).toBe('1.050,00');
       expect(inputValue(res.text, 'description')).toBe('Resto');
       expect(((await getOrder('normal', order.id)).transactions as Tx[]).map((t) => t.value)).toEqual([1.17]);

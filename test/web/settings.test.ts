@@ -267,6 +267,21 @@ describe('settings (web settings router)', () => {
       expect(own.text).toContain('Nenhum cliente encontrado');
     });
 
+    it('a name taken by someone else: the failure toast and why under Usuário; nothing changed', async () => {
+      const employee = await newEmployee();
+      const agent = await signIn(web, employee.username, employee.password);
+      const res = await refusedPage(
+        agent,
+        await saveProfile(agent, { username: MANAGER.username.toUpperCase() }),
+        '/configuracoes',
+      );
+      expect(toastsOf(res.text)).toEqual([PROFILE_FAILED]);
+      expect(fieldErrorOf(res.text, 'f-username')).toMatch(
+        /^Este nome de usuário (já está em uso|se parece)/,
+      );
+      expect((await agent.get('/consulta')).text).toContain(`<span class="who">${employee.username}</span>`);
+    });
+
     it('a wrong current password shows the failure toast and changes neither the name nor the password', async () => {
       const employee = await newEmployee();
       const agent = await signIn(web, employee.username, employee.password);
@@ -379,6 +394,7 @@ describe('settings (web settings router)', () => {
       );
       expect(toastsOf(res.text)).toEqual([USER_FAILED]);
       expect(res.text).toMatch(DIALOG_OPEN);
+      expect(fieldErrorOf(res.text, 'cu-admin_password')).toBe('Senha de administrador incorreta');
       expect(await userRow('gerente-recusado')).toEqual([]);
       expect(await userCount()).toBe(before);
       expect(await webSignInStatus('gerente-recusado', 'senha-qualquer')).toBe(401);
@@ -399,6 +415,8 @@ describe('settings (web settings router)', () => {
       );
       expect(toastsOf(res.text)).toEqual([USER_FAILED]);
       expect(res.text).toMatch(DIALOG_OPEN);
+      // Why, under the field: trying again as the toast says would not help.
+      expect(fieldErrorOf(res.text, 'cu-username')).toBe('Este nome de usuário já está em uso');
       expect(await userCount()).toBe(before);
       expect(await userRow(MANAGER.username)).toEqual([
         { username: MANAGER.username, authority_level: 100, origin: 100 },
@@ -457,7 +475,9 @@ describe('settings (web settings router)', () => {
           '/configuracoes',
         );
         expect(toastsOf(res.text), `attempt ${i}`).toEqual([USER_FAILED]);
-        expect(fieldErrorOf(res.text, 'cu-admin_password'), `attempt ${i}`).toBeUndefined();
+        expect(fieldErrorOf(res.text, 'cu-admin_password'), `attempt ${i}`).toBe(
+          'Senha de administrador incorreta',
+        );
       }
       const res = await refusedPage(
         agent,

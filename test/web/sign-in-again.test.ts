@@ -281,6 +281,42 @@ describe('typing kept through a lost session on the create forms', () => {
     expect(day.filter((e) => e.description === 'Venda guardada')).toHaveLength(1);
   });
 
+  it('Meus dados: signed out mid-form, signed in again, the new user name typed is back (never a password)', async () => {
+    const agent = await signIn(web);
+    const form = hiddenOf((await agent.get('/configuracoes')).text, '/configuracoes/meus-dados');
+    await postForm(agent, '/sair', {}, '/configuracoes');
+    const sent = await agent
+      .post('/configuracoes/meus-dados')
+      .type('form')
+      .send({ ...form, username: 'gerente-renomeado', password_old: 'segredo-1', password_new: 'segredo-2' });
+    const next = await signInAgain(agent, String(sent.headers.location));
+    const restored = await agent.get(next);
+    expect(toastsOf(restored.text)).toEqual([RESTORED]);
+    expect(restored.text).toMatch(/id="f-username"[^>]*value="gerente-renomeado"/);
+    expect(restored.text).not.toContain('segredo-');
+  });
+
+  it('Criar Usuário: signed out mid-form, signed in again, the dialog open with type, origin, user and the key', async () => {
+    const agent = await signIn(web);
+    const page = await agent.get('/configuracoes?dialogo=criar-usuario');
+    const form = hiddenOf(page.text, '/configuracoes/usuarios');
+    await postForm(agent, '/sair', {}, '/configuracoes');
+    const typed = { type: '200', origin: '200', username: 'novo.guardado', password: 'segredo-3' };
+    const sent = await agent
+      .post('/configuracoes/usuarios')
+      .type('form')
+      .send({ ...form, ...typed });
+    const next = await signInAgain(agent, String(sent.headers.location));
+    const restored = await agent.get(next);
+    expect(toastsOf(restored.text)).toEqual([RESTORED]);
+    expect(restored.text).toMatch(/<dialog\b[^>]*id="criar-usuario"[^>]*\sopen=""/);
+    expect(restored.text).toMatch(/id="cu-username"[^>]*value="novo.guardado"/);
+    expect(restored.text).toContain('name="type" checked="" value="200"');
+    expect(restored.text).toContain('name="origin" checked="" value="200"');
+    expect(restored.text).not.toContain('segredo-');
+    expect(hiddenOf(restored.text, '/configuracoes/usuarios')._key).toBe(form._key);
+  });
+
   describe('typing nobody here typed', () => {
     const forged = { _from: `/editar-cliente/1`, name: 'Cliente Trocado', email: 'golpe@example.com' };
 

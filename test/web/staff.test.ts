@@ -8,6 +8,7 @@ import { createEmployee } from '../support/api.ts';
 import {
   type Agent,
   agentOn,
+  csrfOf,
   decodeEntities,
   postForm,
   signIn,
@@ -104,6 +105,33 @@ describe('Configurações › Usuários', () => {
       const login = await other.get(String(next.headers.location));
       expect(login.text).toContain('name="username"');
       expect((await other.get(search)).status).toBe(303);
+    } finally {
+      await postForm(manager, `/configuracoes/usuarios/${id}/reativar`, {}, '/configuracoes/usuarios');
+    }
+  });
+
+  it('deactivated mid-form: one toast on the sign-in page, saying the typing was kept', async () => {
+    const other = await signIn(web, employee.username, employee.password);
+    const form = await other.get('/cadastrar-cliente');
+    const id = /action="\/configuracoes\/usuarios\/(\d+)\/desativar"/.exec(
+      (await manager.get('/configuracoes/usuarios')).text,
+    )?.[1];
+    await postForm(manager, `/configuracoes/usuarios/${id}/desativar`, {}, '/configuracoes/usuarios');
+    try {
+      const sent = await other
+        .post('/cadastrar-cliente')
+        .type('form')
+        .send({
+          _csrf: csrfOf(form.text),
+          _from: '/cadastrar-cliente',
+          name: 'Cliente Desativado',
+          intent: 'save',
+        });
+      expect(sent.status).toBe(303);
+      const login = await other.get(String(sent.headers.location));
+      expect(toastsOf(login.text)).toEqual([
+        'Sua sessão expirou. Entre novamente: o que você digitou foi guardado e volta ao formulário.',
+      ]);
     } finally {
       await postForm(manager, `/configuracoes/usuarios/${id}/reativar`, {}, '/configuracoes/usuarios');
     }

@@ -100,6 +100,54 @@ describe('status page (web status-page router)', () => {
     }
   });
 
+  it("a budget awaiting the client's yes reads 'Valor do orçamento'; being made, no value at all", async () => {
+    const client = await apiCall<{ id: number }>(web.api, 'POST', '/clients', token, { name: 'Orçado' });
+    const so = await apiCall<{ id: number }>(web.api, 'POST', '/service-orders/normal', token, {
+      client_id: client.body.id,
+      product_name: 'Rádio',
+    });
+    const link = await apiCall<{ token: string }>(
+      web.api,
+      'GET',
+      `/status-links/service-order/${so.body.id}`,
+      token,
+    );
+    const pageAt = async (status: number) => {
+      await apiCall(web.api, 'PUT', `/service-orders/normal/${so.body.id}`, token, {
+        status,
+        product_name: 'Rádio',
+        fix_value_final: 120,
+        fix_payment_method: 'PIX',
+      });
+      return decodeEntities((await supertest(web.app).get(`/acompanhar/${link.body.token}`)).text).replace(
+        /\u00a0/g,
+        ' ',
+      );
+    };
+    const budgeting = await pageAt(100);
+    expect(budgeting).not.toContain('Valor');
+    const quoted = await pageAt(101);
+    expect(quoted).toMatch(/<dt>Valor do orçamento<\/dt><dd>R\$ 120,00<\/dd>/);
+  });
+
+  it('an external visit still to come says when: its booked day and period', async () => {
+    const client = await apiCall<{ id: number }>(web.api, 'POST', '/clients', token, { name: 'Visita' });
+    const visit = await apiCall<{ id: number }>(web.api, 'POST', '/service-orders/external', token, {
+      client_id: client.body.id,
+      product_name: 'Antena',
+      service_date: '2026-12-03',
+      service_period: 'Tarde',
+    });
+    const link = await apiCall<{ token: string }>(
+      web.api,
+      'GET',
+      `/status-links/service-order/${visit.body.id}`,
+      token,
+    );
+    const page = decodeEntities((await supertest(web.app).get(`/acompanhar/${link.body.token}`)).text);
+    expect(page).toMatch(/<dt>Agendado para<\/dt><dd>03\/12\/2026 \(Tarde\)<\/dd>/);
+  });
+
   it('unknown, malformed and revoked links are the same plain 404', async () => {
     const unknown = await supertest(web.app).get('/acompanhar/AAAAAAAAAAAAAAAAAAAAAA');
     const malformed = await supertest(web.app).get('/acompanhar/..%2F..%2Fetc');
@@ -109,7 +157,9 @@ describe('status page (web status-page router)', () => {
     const renew = await staff.post(`/os/${orderId}/link/renovar`).type('form').send({ _csrf: csrf });
     expect(renew.status).toBe(303);
     const revoked = await supertest(web.app).get(`/acompanhar/${linkToken}`);
-    for (const res of [unknown, malformed, revoked]) {
+    // Cut short when copied: the client's 404 too, not the staff's sign-in page.
+    const bare = await supertest(web.app).get('/acompanhar/');
+    for (const res of [unknown, malformed, revoked, bare]) {
       expect(res.status).toBe(404);
       expect(res.headers['set-cookie']).toBeUndefined();
       expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
@@ -117,6 +167,7 @@ describe('status page (web status-page router)', () => {
     // The same page whichever way the link fails: nothing tells a guesser a token once existed.
     expect(revoked.text).toBe(unknown.text);
     expect(malformed.text).toBe(unknown.text);
+    expect(bare.text).toBe(unknown.text);
     expect(unknown.text).toContain('Link não encontrado');
   });
 

@@ -1,4 +1,5 @@
 import type { Client } from '../../contract/clients.ts';
+import { phoneShown } from '../../domain/client-view.ts';
 import { formatCep, formatCnpj, formatCpf } from '../../domain/documents.ts';
 import { DetailList, type DetailRow } from './DetailList.tsx';
 
@@ -11,9 +12,9 @@ export function orDash(value: string | null | undefined): string {
 export function clientContactRows(client: Client): DetailRow[] {
   return [
     ['E-mail', orDash(client.email)],
-    ['Telefone 1', orDash(client.phone1)],
-    ['Telefone 2', orDash(client.phone2)],
-    ['Telefone 3', orDash(client.phone3)],
+    ['Telefone 1', orDash(phoneShown(client.phone1))],
+    ['Telefone 2', orDash(phoneShown(client.phone2))],
+    ['Telefone 3', orDash(phoneShown(client.phone3))],
     ['CEP', orDash(formatCep(client.zip_code))],
     ['Rua', orDash(client.address)],
     ['Número', orDash(client.number)],

@@ -51,7 +51,12 @@ function shown(value: unknown, kind: FieldKind, tz: string): string {
   if (value === null || value === undefined || value === '') return '(vazio)';
   if (kind === 'money') return formatBRL(Number(value));
   if (kind === 'date') return formatDisplayDate(String(value), tz);
-  return String(value);
+  // A text typed on several lines (the parts, the accessories) reads as the order page shows it.
+  const lines = String(value)
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return lines.length ? lines.join('; ') : '(vazio)';
 }
 
 function moneyOf(value: unknown): string {

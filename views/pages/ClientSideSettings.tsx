@@ -58,7 +58,10 @@ export function ClientSideSettings({ values, errors }: ClientSideSettingsProps) 
           />
         ))}
         <h2>Mensagens do WhatsApp</h2>
-        <p className="muted">Campos: {PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}</p>
+        <p className="muted">
+          Campos: {PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}. {'{valor}'} é o valor que o cliente vê na
+          página de acompanhamento: o do orçamento enquanto aguarda aprovação, depois o que falta pagar.
+        </p>
         {TEMPLATE_KEYS.map((key) => (
           <TextArea
             key={key}

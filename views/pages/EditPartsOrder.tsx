@@ -1,4 +1,5 @@
 import type { Client } from '../../contract/clients.ts';
+import { phoneShown } from '../../domain/client-view.ts';
 import { formatCnpj, formatCpf } from '../../domain/documents.ts';
 import { EDITABLE_PARTS_STATUSES } from '../../domain/statuses.ts';
 import { orDash } from '../components/ClientDetails.tsx';
@@ -44,7 +45,7 @@ function ClientSummary({ client }: { client: Client | null }) {
         ['Cliente', orDash(client.name)],
         ['CPF', orDash(formatCpf(client.cpf))],
         ['CNPJ', orDash(formatCnpj(client.cnpj))],
-        ['Telefone', orDash(client.phone1)],
+        ['Telefone', orDash(phoneShown(client.phone1))],
       ]}
     />
   );

@@ -141,6 +141,7 @@ export function PartsOrderDetail({
         transactions={order.transactions ?? []}
         finalValue={order.piece_value}
         cancelled={order.status === TERMINAL_STATUSES.parts.cancelled}
+        sentToCash
       />
 
       {panel ? <OrderPanel panel={panel} kind="parts" tz={shopTz} /> : null}

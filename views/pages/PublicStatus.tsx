@@ -51,10 +51,17 @@ export function PublicStatusPage({
     // Ordem de serviço is feminine; a part is ready when it arrives.
     [view.kind === 'parts' ? 'Aberto em' : 'Aberta em', formatDisplayDate(view.opened_on, tz)],
   ];
+  if (view.scheduled_on) {
+    const period = view.scheduled_period ? ` (${view.scheduled_period})` : '';
+    rows.push(['Agendado para', `${formatDisplayDate(view.scheduled_on, tz)}${period}`]);
+  }
   if (view.ready_on) {
     rows.push([view.kind === 'parts' ? 'Chegou em' : 'Pronto em', formatDisplayDate(view.ready_on, tz)]);
   }
   if (view.delivered_on) rows.push(['Entregue em', formatDisplayDate(view.delivered_on, tz)]);
+  if (view.quote !== null && view.quote !== undefined) {
+    rows.push(['Valor do orçamento', formatBRL(Math.round(view.quote * 100))]);
+  }
   if (view.amount_due !== null) rows.push(['Valor a pagar', formatBRL(Math.round(view.amount_due * 100))]);
   if (view.warranty_until) rows.push(['Garantia até', formatDisplayDate(view.warranty_until, tz)]);
   return (

@@ -6,6 +6,17 @@ import { SubmitButton } from '../components/SubmitButton.tsx';
 
 export const CREATE_USER_DIALOG = 'criar-usuario';
 
+/**
+ * Names which of the page's two forms sent the typing, so a draft of it (a refusal, or a session that
+ * ended mid-form) comes back into the right one.
+ */
+export const SETTINGS_FORM_FIELD = '_form';
+export type SettingsForm = 'profile' | 'user';
+
+const WhichForm = ({ form }: { form: SettingsForm }) => (
+  <input type="hidden" name={SETTINGS_FORM_FIELD} value={form} />
+);
+
 export type SettingsProps = {
   isManager: boolean;
   profile: { values: { username?: string }; errors?: FieldErrors };
@@ -40,6 +51,7 @@ export function Settings({ isManager, profile, createUser }: SettingsProps) {
           />
           <Dialog id={CREATE_USER_DIALOG} title="Criar Usuário" open={createUser.open}>
             <Form action="/configuracoes/usuarios" className="create-user" label="Criar Usuário">
+              <WhichForm form="user" />
               <RadioGroup
                 name="type"
                 label="Tipo"
@@ -92,6 +104,7 @@ export function Settings({ isManager, profile, createUser }: SettingsProps) {
 
       <h2>Meus dados</h2>
       <Form action="/configuracoes/meus-dados" className="profile" label="Meus dados">
+        <WhichForm form="profile" />
         <Field
           name="username"
           label="Usuário"
