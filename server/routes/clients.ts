@@ -50,6 +50,8 @@ const TEXT = {
 };
 
 const DeleteForm = z.object(managerCredentials);
+/** Where Cadastrar Cliente's form posts (see its route). */
+export const CREATE_CLIENT_ACTION = '/cadastrar-cliente/salvar';
 /** A refused delete's draft: which dialog, and the api's reason shown inside it. */
 const DIALOG_FIELD = '_dialog';
 const REFUSAL_FIELD = '_refusal';
@@ -111,7 +113,7 @@ export function clientRoutes(deps: WebDeps): Router {
     deps.render(
       req,
       res,
-      createElement(ClientForm, { mode: 'create', action: '/cadastrar-cliente', values: {}, ...props }),
+      createElement(ClientForm, { mode: 'create', action: CREATE_CLIENT_ACTION, values: {}, ...props }),
       { title: 'Cadastrar Cliente', status, toasts, formKey, createForm: true },
     );
 
@@ -123,7 +125,13 @@ export function clientRoutes(deps: WebDeps): Router {
     showCreate(req, res, { values: clientValuesOf(values), errors }, 200, toasts, formKey);
   });
 
-  router.post('/cadastrar-cliente', async (req, res) => {
+  // Its form's address opened by hand (a bookmark, a reload after a CEP lookup) is the form.
+  router.get(CREATE_CLIENT_ACTION, (_req, res) => res.redirect(303, '/cadastrar-cliente'));
+
+  // The form posts to an address of its own (the page's address is still taken, from pages sent before):
+  // a POST makes the browser drop what it kept of the address posted to, and Back must find the page it
+  // kept, with its one-use key, to open the client already made instead of making a second one.
+  router.post(['/cadastrar-cliente', CREATE_CLIENT_ACTION], async (req, res) => {
     const values = clientValuesOf(req.body);
     if (looksUpCep(textOf(req.body, 'intent'), values)) {
       const filled = await fillFromCep(values);

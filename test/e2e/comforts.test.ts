@@ -152,7 +152,7 @@ describe('comforts in Chromium', () => {
           await expect.poll(() => focusedId(page)).toBe('f-number');
         } else {
           await andLoad(page, () => form.getByLabel('CEP', { exact: true }).press('Enter'));
-          expect(new URL(page.url()).pathname).toBe('/cadastrar-cliente');
+          expect(new URL(page.url()).pathname).toBe('/cadastrar-cliente/salvar');
         }
         expect(await form.getByLabel('Rua', { exact: true }).inputValue()).toBe('Rua do Enter');
         expect(await form.getByLabel('Cidade', { exact: true }).inputValue()).toBe('Curitiba');

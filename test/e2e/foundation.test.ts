@@ -163,7 +163,9 @@ describe('foundation in Chromium', () => {
       await page.goto(`${url}/cadastrar-cliente`);
       await page.getByLabel('Nome', { exact: true }).fill('Cliente do botão escondido');
       const salvar = page.getByRole('button', { name: 'Salvar', exact: true });
-      await clickWhilePostHeld(page, `${url}/cadastrar-cliente`, salvar, (state) => state.endsWith('|none'));
+      await clickWhilePostHeld(page, `${url}/cadastrar-cliente/salvar`, salvar, (state) =>
+        state.endsWith('|none'),
+      );
       expect(page.url()).toMatch(/\/abrir-os-normal/);
     } finally {
       await page.context().close();

@@ -85,12 +85,12 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two webs and two apis on one PostgreS
     }
     // A form opened on web 1 and posted to web 2: its CSRF token and the session are the same there.
     const page = await (await fetch(`${web1.url}/cadastrar-cliente`, { headers: { cookie } })).text();
-    const posted = await fetch(`${web2.url}/cadastrar-cliente`, {
+    const posted = await fetch(`${web2.url}/cadastrar-cliente/salvar`, {
       method: 'POST',
       redirect: 'manual',
       headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
-        ...hiddenFields(page, '/cadastrar-cliente'),
+        ...hiddenFields(page, '/cadastrar-cliente/salvar'),
         name: 'Cliente de Duas Webs',
       }),
     });

@@ -181,7 +181,12 @@ describe('clients (web clients router)', () => {
   }
 
   function register(fields: Partial<ClientFields>, intent = 'save') {
-    return postForm(agent, '/cadastrar-cliente', { ...EMPTY, ...fields, intent });
+    return postForm(
+      agent,
+      '/cadastrar-cliente/salvar',
+      { ...EMPTY, ...fields, intent },
+      '/cadastrar-cliente',
+    );
   }
 
   function edit(id: number, fields: Partial<ClientFields>, intent = 'save') {
@@ -278,6 +283,10 @@ describe('clients (web clients router)', () => {
       expect(page.text).toContain('data-island="document-mask"');
       expect(page.text).toMatch(/<button type="submit" class="primary" value="save" name="intent">Salvar/);
       expect(page.text).not.toContain('Deletar Cliente');
+      // It posts to an address of its own, so Back finds the page (and its key) still kept by the browser.
+      expect(page.text).toContain('action="/cadastrar-cliente/salvar"');
+      const byHand = await agent.get('/cadastrar-cliente/salvar');
+      expect([byHand.status, byHand.headers.location]).toEqual([303, '/cadastrar-cliente']);
     });
 
     it('registers every field (CPF typed without mask), shows it formatted on the edit page, toast on /abrir-os-normal', async () => {

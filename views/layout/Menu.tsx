@@ -99,5 +99,7 @@ const LINKS = new Set([
 
 /** The menu's link to the page at `path`, marked current; '' when the menu has none for it. */
 export function menuCurrent(path: string): string {
-  return LINKS.has(path) ? path : '';
+  // A form that posts to a '/salvar' of its page's own (Cadastrar Cliente) is still that page.
+  const page = path.replace(/\/salvar$/, '');
+  return LINKS.has(page) ? page : '';
 }
