@@ -145,8 +145,10 @@ async function publicJson(
   // Nothing is due on an order cancelled or going back unrepaired.
   // While the budget is being made nothing is due yet; once it is ready the value is a quote.
   const quoting = row.value_cents !== null && QUOTE_STATUSES[row.kind].includes(row.status);
+  // Beside a quote, what is left to pay shows only once a deposit was taken; alone it would repeat it.
   const due =
     row.value_cents !== null &&
+    !(quoting && Number(row.upfront_cents) === 0) &&
     row.finished_at === null &&
     !NOTHING_DUE_STATUSES[row.kind].includes(row.status) &&
     !PRICING_STATUSES[row.kind].includes(row.status)

@@ -15,7 +15,7 @@ import {
   QUOTE_STATUSES,
   templateFor,
 } from '../../domain/client-view.ts';
-import { dueInCents, paidInCents } from '../../domain/order-payments.ts';
+import { closedInCents, dueInCents, paidInCents } from '../../domain/order-payments.ts';
 import type { OrderKind } from '../../domain/statuses.ts';
 import type { OrderPanelView } from '../../views/components/OrderPanel.tsx';
 import {
@@ -47,7 +47,10 @@ export type PanelOrder = {
 
 const joined = (...parts: (string | null | undefined)[]) => parts.filter((p) => p?.trim()).join(' ');
 
-/** The quote's whole value while it awaits approval, else the value less the payments taken. */
+/**
+ * The quote's whole value while it awaits approval, else the value less the payments taken until the
+ * order is sent to the cash (api/status-links/service.ts decides the same for the status page).
+ */
 function amountOf(
   kind: OrderKind,
   status: number,
@@ -56,6 +59,8 @@ function amountOf(
 ): number | null {
   if (NOTHING_DUE_STATUSES[kind].includes(status) || PRICING_STATUSES[kind].includes(status)) return null;
   if (QUOTE_STATUSES[kind].includes(status)) return value ?? null;
+  // Sent to the cash, it is paid: the status page shows no value any more.
+  if (closedInCents(transactions ?? []) !== null) return null;
   const cents = dueInCents(value, paidInCents(transactions ?? []));
   return cents === null ? null : cents / 100;
 }

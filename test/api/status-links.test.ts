@@ -133,7 +133,8 @@ describe.each(DB_TARGETS)('status links on %s', (kind) => {
     };
     // Still being budgeted: a value typed is not one yet. The budget ready: a quote, not yet a bill.
     expect(await move(100)).toMatchObject({ amount_due: null, quote: null });
-    expect(await move(101)).toMatchObject({ amount_due: 500, quote: 500 });
+    // No deposit taken: the quote alone, no 'Valor a pagar' repeating it.
+    expect(await move(101)).toMatchObject({ amount_due: null, quote: 500 });
     expect(await move(104)).toMatchObject({ amount_due: 500, quote: null, ready_on: expect.any(String) });
     // Back in repair: not ready any more, still owed.
     expect(await move(102)).toMatchObject({ amount_due: 500, ready_on: null });

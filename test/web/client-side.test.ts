@@ -110,6 +110,21 @@ describe('client side of the order pages (web client-side router)', () => {
     expect(await messageOf()).toMatch(/Falta pagar R\$\s149,90\./);
   });
 
+  it("sent to the cash, nothing is left to pay: WhatsApp's {valor} is empty, as the status page shows none", async () => {
+    const id = await newOrder(104);
+    const settings = await apiCall(web.api, 'PUT', '/shop-settings', token, {
+      whatsapp_templates: { andamento: 'Andamento de {numero}. Valor: [{valor}]' },
+    });
+    expect(settings.status).toBe(200);
+    const closed = await apiCall(web.api, 'POST', '/transactions/close/service-order', token, {
+      service_order_id: id,
+    });
+    expect(closed.status).toBe(201);
+    const staff = await signIn(web);
+    const location = (await staff.get(`/os/${id}/whatsapp`)).headers.location ?? '';
+    expect(new URL(location).searchParams.get('text')).toMatch(/Valor: \[\]$/);
+  });
+
   it('Cliente Notificado offers the message until one is opened', async () => {
     const id = await newOrder(105);
     const staff = await signIn(web);
