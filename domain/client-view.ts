@@ -176,14 +176,19 @@ export function daysBetween(from: string, to: string): number {
 
 /**
  * A phone as people read it: a Brazilian number with its DDD, typed as bare digits or with other marks,
- * becomes (11) 98765-4321 or (11) 3333-4444; anything else (a number from abroad, an extension, text)
- * is shown as it was typed.
+ * with or without the country code 55 or a long-distance 0 in front, becomes (11) 98765-4321 or
+ * (11) 3333-4444; anything else (a number from abroad, an extension, text) is shown as it was typed.
  */
 export function phoneShown(phone: string | null | undefined): string {
   const typed = (phone ?? '').trim();
-  const digits = typed.replace(/\D/g, '');
+  if (/[^\d\s().+-]/.test(typed) || typed.lastIndexOf('+') > 0) return typed;
+  let digits = typed.replace(/\D/g, '');
+  // 12 or 13 digits cannot be a number within Brazil (DDD and at most 9 digits): 55 is the country.
+  if (digits.startsWith('55') && (digits.length === 12 || digits.length === 13)) digits = digits.slice(2);
+  else if (typed.startsWith('+')) return typed;
+  else if (digits.startsWith('0') && (digits.length === 11 || digits.length === 12)) digits = digits.slice(1);
   const parts = /^([1-9][1-9])(9?\d{4})(\d{4})$/.exec(digits);
-  if (!parts || /[^\d\s().-]/.test(typed)) return typed;
+  if (!parts) return typed;
   return `(${parts[1]}) ${parts[2]}-${parts[3]}`;
 }
 

@@ -9,8 +9,18 @@ describe('phones as people read them', () => {
     expect(phoneShown('(11)3333-4444')).toBe('(11) 3333-4444');
   });
 
-  it('anything else as it was typed: abroad, with a country code, an extension, too short, empty', () => {
-    expect(phoneShown('+55 11 98765-4321')).toBe('+55 11 98765-4321');
+  it("with Brazil's country code or a long-distance 0 in front, the same shape", () => {
+    expect(phoneShown('5511987654321')).toBe('(11) 98765-4321');
+    expect(phoneShown('+55 11 98765-4321')).toBe('(11) 98765-4321');
+    expect(phoneShown('+55 (11) 3333-4444')).toBe('(11) 3333-4444');
+    expect(phoneShown('011 98765-4321')).toBe('(11) 98765-4321');
+    // DDD 55 (Rio Grande do Sul) is a number within Brazil, not a country code.
+    expect(phoneShown('55987654321')).toBe('(55) 98765-4321');
+  });
+
+  it('anything else as it was typed: abroad, an extension, too short, empty', () => {
+    expect(phoneShown('+1 415 555 0100')).toBe('+1 415 555 0100');
+    expect(phoneShown('+351 912 345 678')).toBe('+351 912 345 678');
     expect(phoneShown('3333-4444 ramal 12')).toBe('3333-4444 ramal 12');
     expect(phoneShown('98765-4321')).toBe('98765-4321');
     expect(phoneShown('0800 123 4567')).toBe('0800 123 4567');
