@@ -28,7 +28,8 @@ function periodOf(
   req: Request,
 ): { token: string; de: string; ate: string } | { back: string } {
   const token = cashToken(deps, req);
-  if (!token) return { back: '/caixa-periodo' };
+  // Locked: the period asked, which asks for the unlock and shows it after.
+  if (!token) return { back: periodSearchOf(req.query) };
   const form = validateForm(PeriodForm, req.query);
   // Back to the form with the dates, which then says what is wrong (a period over 400 days…).
   if (!form.ok) return { back: periodSearchOf(req.query) };
@@ -79,7 +80,7 @@ export function cashReportRoutes(deps: WebDeps): Router {
       answer.body.resume();
       if (answer.status === 401 || answer.status === 403) {
         lockCash(deps, req);
-        return res.redirect(303, '/caixa-periodo');
+        return res.redirect(303, back);
       }
       flash(req, 'error', answer.status === 404 ? UNAVAILABLE : EXPORT_FAILED);
       return res.redirect(303, back);

@@ -16,7 +16,7 @@ import { onDayPage } from '../../views/format.ts';
 import { CashDay, CREATE_ENTRY_DIALOG } from '../../views/pages/CashDay.tsx';
 import { CashPeriod, type CashPeriodProps } from '../../views/pages/CashPeriod.tsx';
 import { extrasOf } from '../backend/extras.ts';
-import { loadDayPage, loadPeriodPage, pagerOf, periodHref } from '../cash-period.ts';
+import { loadDayPage, loadPeriodPage, pagerOf, periodHref, periodSearchOf } from '../cash-period.ts';
 import { periodReport } from '../cash-report.ts';
 import { cashApi, cashToken, lockCash, unlockCash } from '../cash-unlock.ts';
 import type { WebDeps } from '../context.ts';
@@ -48,6 +48,15 @@ const ENTRY_LABELS = {
   payment_method: 'Forma de pagamento',
 };
 
+/** Where an unlock leads: Caixa do dia, or Caixa por período with the dates it was asked for. */
+function unlockBack(voltar: string): string {
+  if (!voltar.startsWith('/caixa-periodo')) return '/caixa-hoje';
+  const url = new URL(voltar, 'http://bancada.invalid');
+  return url.pathname === '/caixa-periodo'
+    ? periodSearchOf(Object.fromEntries(url.searchParams))
+    : '/caixa-hoje';
+}
+
 /** The draft id of a query or a posted unlock (`rascunho`), when it looks like one. */
 function draftIdOf(source: unknown): string | undefined {
   const id = textOf(source, DRAFT_PARAM);
@@ -61,17 +70,18 @@ export function cashRoutes(deps: WebDeps): Router {
   function showLock(
     req: Request,
     res: Response,
-    screen: Screen,
+    back: string,
     state: Partial<CashLockState> = {},
     status = 200,
     toasts: Toast[] = [],
   ) {
+    const screen: Screen = back.startsWith('/caixa-periodo') ? '/caixa-periodo' : '/caixa-hoje';
     // The login modal opens by itself, unless a non-manager just tried: then it stays closed (SPEC §5).
     const open = state.open ?? req.query.acesso !== 'negado';
     deps.render(
       req,
       res,
-      createElement(CashLock, { title: SCREENS[screen], back: screen, state: { ...state, open } }),
+      createElement(CashLock, { title: SCREENS[screen], back, state: { ...state, open } }),
       {
         title: SCREENS[screen],
         status,
@@ -82,7 +92,7 @@ export function cashRoutes(deps: WebDeps): Router {
 
   // --- Unlock and lock ---
   router.post('/caixa/acessar', async (req, res) => {
-    const back: Screen = textOf(req.body, 'voltar') === '/caixa-periodo' ? '/caixa-periodo' : '/caixa-hoje';
+    const back = unlockBack(textOf(req.body, 'voltar'));
     const values = { username: textOf(req.body, 'username') };
     const draft = draftIdOf(req.body);
     const form = validateForm(UnlockForm, req.body);
@@ -90,7 +100,8 @@ export function cashRoutes(deps: WebDeps): Router {
     const outcome = await unlockCash(deps, req, form.data.username, form.data.password);
     // Typing kept while the cash was locked (a lost session) comes back with the unlock.
     if (outcome === 'unlocked') return res.redirect(303, draft ? withDraft(back, draft) : back);
-    if (outcome === 'not-manager') return res.redirect(303, `${back}?acesso=negado`);
+    if (outcome === 'not-manager')
+      return res.redirect(303, `${back}${back.includes('?') ? '&' : '?'}acesso=negado`);
     const toasts: Toast[] = [{ kind: 'error', text: TEXT.unlockFailed }];
     // Locked out for a while (too many wrong passwords): the backend's text says how long, as on sign-in.
     if (typeof outcome === 'object' && outcome.tooMany) toasts.push({ kind: 'error', text: outcome.tooMany });
@@ -214,7 +225,8 @@ export function cashRoutes(deps: WebDeps): Router {
   // --- Caixa por período ---
   router.get('/caixa-periodo', async (req, res) => {
     const cash = cashApi(deps, req);
-    if (!cash) return showLock(req, res, '/caixa-periodo');
+    // The period asked (a link kept, a sheet or an export while locked) is shown after the unlock.
+    if (!cash) return showLock(req, res, periodSearchOf(req.query));
     const values = { de: textOf(req.query, 'de'), ate: textOf(req.query, 'ate') };
     const show = (props: Omit<CashPeriodProps, 'values'>, status = 200, toasts: Toast[] = []) =>
       deps.render(req, res, createElement(CashPeriod, { values, ...props }), {
@@ -238,7 +250,7 @@ export function cashRoutes(deps: WebDeps): Router {
     if (!result.ok) {
       if (result.status === 401 || result.status === 403) {
         lockCash(deps, req);
-        return showLock(req, res, '/caixa-periodo', {}, result.status, [
+        return showLock(req, res, periodSearchOf(req.query), {}, result.status, [
           { kind: 'error', text: TEXT.authFailed },
         ]);
       }

@@ -163,7 +163,8 @@ export function sheetRoutes(deps: WebDeps) {
       cash: true,
       async load(req: Request, _id: string, query: Query): Promise<Sheet> {
         const cash = cashApi(deps, req);
-        if (!cash) return { redirect: '/caixa-periodo' };
+        // Locked: the period asked, which asks for the unlock and shows it after.
+        if (!cash) return { redirect: periodSearchOf(query) };
         const form = validateForm(PeriodForm, query);
         // Back to the form with the dates, which says what is wrong (a period over 400 days…).
         if (!form.ok) return { redirect: periodSearchOf(query) };

@@ -75,13 +75,41 @@ describe('cash by period: report and exports', () => {
     expect(fieldErrorOf(back.text, 'f-ate')).toBe('O período pode ter no máximo 400 dias');
   });
 
-  it('stays behind the cash unlock', async () => {
+  it('stays behind the cash unlock, which then leads to the period asked, its exports ready', async () => {
     const agent = await signIn(web);
-    for (const path of ['exportar.csv', 'exportar.xlsx', 'relatorio']) {
+    for (const path of ['exportar.csv', 'exportar.xlsx', 'relatorio', 'imprimir']) {
       const res = await agent.get(`/caixa-periodo/${path}?${query}`);
-      expect(res.status).toBe(303);
-      expect(res.headers.location).toBe('/caixa-periodo');
+      expect(res.status, path).toBe(303);
+      expect(res.headers.location, path).toBe(`/caixa-periodo?${query}`);
     }
+    const locked = await agent.get(`/caixa-periodo?${query}`);
+    expect(locked.text).toContain('Acesso não autorizado');
+    expect(locked.text).not.toContain('exportar.csv');
+    const voltar = /name="voltar" value="([^"]*)"/.exec(locked.text)?.[1] ?? '';
+    expect(decodeEntities(voltar)).toBe(`/caixa-periodo?${query}`);
+    const res = await agent
+      .post('/caixa/acessar')
+      .type('form')
+      .send({
+        _csrf: /name="_csrf" value="([^"]*)"/.exec(locked.text)?.[1] ?? '',
+        username: MANAGER.username,
+        password: MANAGER.password,
+        voltar: decodeEntities(voltar),
+      });
+    expect([res.status, res.headers.location]).toEqual([303, `/caixa-periodo?${query}`]);
+    const period = await agent.get(res.headers.location ?? '');
+    expect(period.text).toContain(`href="/caixa-periodo/exportar.csv?${query.replace(/&/g, '&amp;')}"`);
+    // A hand-made 'voltar' leads nowhere else than the cash screens.
+    const elsewhere = await agent
+      .post('/caixa/acessar')
+      .type('form')
+      .send({
+        _csrf: /name="_csrf" value="([^"]*)"/.exec(locked.text)?.[1] ?? '',
+        username: MANAGER.username,
+        password: MANAGER.password,
+        voltar: '/caixa-periodo/../configuracoes?de=1',
+      });
+    expect(elsewhere.headers.location).toBe('/caixa-hoje');
   });
 
   it('shows the chart with its table, the totals and the exports on the period page', async () => {

@@ -13,7 +13,10 @@ export type CashLockState = {
   draft?: string | undefined;
 };
 
-/** 'Acesso não autorizado' and the 'Acessar Caixa' manager login (SPEC §2 Cash). */
+/**
+ * 'Acesso não autorizado' and the 'Acessar Caixa' manager login (SPEC §2 Cash). `back` is the page the
+ * unlock leads to: the screen, with the period asked when there is one.
+ */
 export function CashLock({ title, back, state }: { title: string; back: string; state: CashLockState }) {
   return (
     <section className="cash-page">
@@ -22,7 +25,7 @@ export function CashLock({ title, back, state }: { title: string; back: string; 
       <DialogTrigger
         dialogId={UNLOCK_DIALOG}
         label="Acessar Caixa"
-        href={`${back}?dialogo=${UNLOCK_DIALOG}`}
+        href={`${back}${back.includes('?') ? '&' : '?'}dialogo=${UNLOCK_DIALOG}`}
         className="primary"
       />
       <Dialog
