@@ -16,6 +16,8 @@ export function CashPeriodReport(props: {
   title: string;
   series: string[];
   bars: Bar[];
+  /** What a bar is: 'Dia' or 'Mês'. */
+  heading: string;
   totals: Totals;
   /** The period's list, where every number of the sheet leads on screen. */
   href: string;
@@ -29,6 +31,7 @@ export function CashPeriodReport(props: {
         caption="Receita do período por forma de pagamento"
         series={props.series}
         bars={props.bars}
+        heading={props.heading}
         seriesHref={() => props.href}
       />
       <CashTotals totals={props.totals} href={props.href} caption="Totais do período" />

@@ -9,7 +9,7 @@ import type { CashTotals, MethodLine, TypeLine } from '../contract/reports.ts';
 import { formatDisplayDate } from '../domain/dates.ts';
 import { reaisToCents } from '../domain/money.ts';
 import { PAYMENT_METHODS } from '../domain/payment-methods.ts';
-import { addDays, DAILY_BARS_UP_TO, NO_METHOD, REVENUE_TYPES } from '../domain/reports.ts';
+import { addDays, DAILY_BARS_UP_TO, daysBetween, NO_METHOD, REVENUE_TYPES } from '../domain/reports.ts';
 import { balanceInCents, flowOf, transactionLabel } from '../domain/transactions.ts';
 import type { PeriodReportProps } from '../views/components/PeriodReport.tsx';
 import type { Bar } from '../views/components/StackedBars.tsx';
@@ -33,6 +33,10 @@ export function seriesOf(cells: readonly CashCell[]): string[] {
 /** The list of one day or a span of days on Caixa por período. */
 export const periodLink = (start: string, end: string) =>
   periodHref('/caixa-periodo', { de: display(start), ate: display(end) });
+
+/** What one bar of `revenueBars` is, for the heading of the chart's table. */
+export const barsHeading = (start: string, end: string) =>
+  daysBetween(start, end) > DAILY_BARS_UP_TO ? 'Mês' : 'Dia';
 
 /**
  * Revenue (inflows) per bar stacked by method: one bar a day, or one a month when the period is longer
@@ -107,6 +111,7 @@ export async function periodReport(
   return {
     series: seriesOf(cells),
     bars: revenueBars(cells, start, end),
+    heading: barsHeading(start, end),
     totals: cashTotals(cells),
     href: periodLink(start, end),
     csvHref: periodHref('/caixa-periodo/exportar.csv', dates),

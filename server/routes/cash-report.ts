@@ -10,7 +10,7 @@ import { formatDisplayDate } from '../../domain/dates.ts';
 import { CashPeriodReport } from '../../print-templates/CashPeriodReport.tsx';
 import { cashReport } from '../backend/reports.ts';
 import { periodSearchOf } from '../cash-period.ts';
-import { cashTotals, periodLink, revenueBars, seriesOf } from '../cash-report.ts';
+import { barsHeading, cashTotals, periodLink, revenueBars, seriesOf } from '../cash-report.ts';
 import { cashToken, lockCash } from '../cash-unlock.ts';
 import type { WebDeps } from '../context.ts';
 import { PeriodForm } from '../forms/cash.ts';
@@ -58,6 +58,7 @@ export function cashReportRoutes(deps: WebDeps): Router {
         title,
         series: seriesOf(result.data.cells),
         bars: revenueBars(result.data.cells, p.de, p.ate),
+        heading: barsHeading(p.de, p.ate),
         totals: cashTotals(result.data.cells),
         href: periodLink(p.de, p.ate),
       }),

@@ -154,5 +154,11 @@ describe('cash by period: report and exports', () => {
       `Relatório de caixa — ${formatDisplayDate(start)} a ${formatDisplayDate(today)}`,
     );
     expect(sheet.text).not.toContain('class="menu"');
+    expect(sheet.text).toContain('<th scope="col">Dia</th>');
+    // A year is a bar a month: its table says so.
+    const year = `de=01%2F01%2F2026&ate=31%2F12%2F2026`;
+    const yearly = await agent.get(`/caixa-periodo/relatorio?${year}`);
+    expect(yearly.text).toContain('<th scope="col">Mês</th>');
+    expect(yearly.text).not.toContain('<th scope="col">Dia</th>');
   });
 });

@@ -7,6 +7,8 @@ import { type Bar, StackedBars } from './StackedBars.tsx';
 export type PeriodReportProps = {
   series: string[];
   bars: Bar[];
+  /** What a bar is: 'Dia' or 'Mês'. */
+  heading: string;
   totals: Totals;
   /** The period's list (page 1), where the totals lead. */
   href: string;
@@ -34,6 +36,7 @@ export function PeriodReport(props: PeriodReportProps) {
         caption="Receita do período por forma de pagamento"
         series={props.series}
         bars={props.bars}
+        heading={props.heading}
         seriesHref={() => props.href}
       />
       <CashTotals totals={props.totals} href={props.href} caption="Totais do período" />

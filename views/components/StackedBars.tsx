@@ -15,6 +15,8 @@ export type StackedBarsProps = {
   bars: readonly Bar[];
   /** Where a method's total links to (its column's total). */
   seriesHref?: (name: string) => string;
+  /** What a bar is, heading the table's first column: 'Dia', or 'Mês' for a long period. */
+  heading?: string;
   id: string;
 };
 
@@ -40,7 +42,16 @@ function niceMax(cents: number): number {
 
 const totalOf = (bar: Bar) => Object.values(bar.cents).reduce((s, v) => s + v, 0);
 
-export function StackedBars({ caption, series, bars, seriesHref, id }: StackedBarsProps) {
+export function StackedBars({
+  caption,
+  series: methods,
+  bars,
+  seriesHref,
+  heading = 'Dia',
+  id,
+}: StackedBarsProps) {
+  // A method with no revenue in these bars (used only for expenses) would be a column of dashes.
+  const series = methods.filter((s) => bars.some((b) => (b.cents[s] ?? 0) !== 0));
   const max = niceMax(Math.max(0, ...bars.map(totalOf)));
   const plotW = WIDTH - LEFT - 8;
   const plotH = HEIGHT - TOP - BOTTOM;
@@ -110,7 +121,7 @@ export function StackedBars({ caption, series, bars, seriesHref, id }: StackedBa
           <caption>{caption} — dados do gráfico</caption>
           <thead>
             <tr>
-              <th scope="col">Dia</th>
+              <th scope="col">{heading}</th>
               {series.map((s) => (
                 <th key={s} scope="col">
                   {s}
