@@ -3,11 +3,13 @@ import type { Shop } from '../contract/web.ts';
 import { formatCpf } from '../domain/documents.ts';
 import { brl, day } from '../views/format.ts';
 import { NOT_FISCAL, WARRANTY, warrantyNotice } from './Document.tsx';
-import { brlCents, paidCents, partsLines } from './order-facts.ts';
+import { brlCents, externalServiceLabels, paidCents, partsLines } from './order-facts.ts';
 import { ShopHeader } from './ShopHeader.tsx';
 import { type PrintClientSide, StatusQr } from './StatusQr.tsx';
 
 type Repair = {
+  /** 'Serviço realizado', or 'Serviço agendado' for a visit still ahead; and the date's label. */
+  labels: { what: string; when: string };
   what: string;
   parts: number | null;
   labor: number | null;
@@ -17,10 +19,11 @@ type Repair = {
   who: string | null;
 };
 
-function repairOf(o: AnyServiceOrder): Repair {
+function repairOf(o: AnyServiceOrder, tz: string): Repair {
   if (o.kind === 'external') {
     const e = o.order;
     return {
+      labels: externalServiceLabels(e, tz),
       what: e.service_details ?? '-',
       parts: null,
       labor: null,
@@ -32,6 +35,7 @@ function repairOf(o: AnyServiceOrder): Repair {
   }
   const r = o.order;
   return {
+    labels: { what: 'Serviço realizado', when: 'Data' },
     what: partsLines(r.fix_description) || '-',
     parts: r.fix_value_pieces,
     labor: r.fix_value_labor,
@@ -54,7 +58,7 @@ export function DeliverySheet({
   clientSide?: PrintClientSide | null;
 }) {
   const order = o.order;
-  const repair = repairOf(o);
+  const repair = repairOf(o, shop.tz);
   const product = o.kind === 'returned' ? o.order.original_service_order : o.order;
   const paid = paidCents(order.transactions);
   return (
@@ -77,7 +81,7 @@ export function DeliverySheet({
           </dd>
         </div>
         <div>
-          <dt>Serviço realizado</dt>
+          <dt>{repair.labels.what}</dt>
           <dd>{repair.what}</dd>
         </div>
         {repair.who ? (
@@ -87,7 +91,7 @@ export function DeliverySheet({
           </div>
         ) : null}
         <div>
-          <dt>Data</dt>
+          <dt>{repair.labels.when}</dt>
           <dd>{day(repair.when, shop.tz)}</dd>
         </div>
         {repair.parts !== null ? (

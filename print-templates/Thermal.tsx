@@ -5,14 +5,14 @@
  */
 import type { ReactNode } from 'react';
 import { type PartsOrder, paymentMethodOf } from '../contract/parts-orders.ts';
-import type { AnyServiceOrder } from '../contract/service-orders.ts';
+import type { AnyServiceOrder, ExternalOrder } from '../contract/service-orders.ts';
 import type { Shop } from '../contract/web.ts';
 import { phonesShown } from '../domain/client-view.ts';
 import { formatCpf } from '../domain/documents.ts';
 import { statusLabel } from '../domain/statuses.ts';
 import { brl, day } from '../views/format.ts';
 import { NOT_FISCAL, WARRANTY, warrantyNotice } from './Document.tsx';
-import { brlCents, paidCents, partsLines } from './order-facts.ts';
+import { brlCents, externalServiceLabels, paidCents, partsLines } from './order-facts.ts';
 import type { PrintClientSide } from './StatusQr.tsx';
 
 type Row = [label: string, value: string | null | undefined];
@@ -103,18 +103,24 @@ export function ThermalTicket({ o, shop, side }: ServiceOrderProps) {
   );
 }
 
+/** An external service's rows: named as done, or as booked while its visit is ahead. */
+function externalRows(e: ExternalOrder, tz: string): Row[] {
+  const labels = externalServiceLabels(e, tz);
+  return [
+    [labels.what, e.service_details],
+    [labels.when, day(e.service_date, tz)],
+    ['Valor final', brl(e.service_value)],
+    ['Forma de pagamento', e.service_payment_method],
+  ];
+}
+
 /** The delivery sheet on a roll: what was done, the values, the warranty and the signature line. */
 export function ThermalDelivery({ o, shop, side }: ServiceOrderProps) {
   const order = o.order;
   const product = o.kind === 'returned' ? o.order.original_service_order : o.order;
   const rows: Row[] =
     o.kind === 'external'
-      ? [
-          ['Serviço realizado', o.order.service_details],
-          ['Data', day(o.order.service_date, shop.tz)],
-          ['Valor final', brl(o.order.service_value)],
-          ['Forma de pagamento', o.order.service_payment_method],
-        ]
+      ? externalRows(o.order, shop.tz)
       : [
           ['Serviço realizado', partsLines(o.order.fix_description)],
           ['Técnico', o.order.fix_technician_name],

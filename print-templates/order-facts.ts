@@ -1,6 +1,8 @@
 /** Facts every order sheet prints, read the same way for each kind of order. */
+import { isIsoDay, shopDayOf, todayInShop } from '../domain/dates.ts';
 import { formatBRL } from '../domain/money.ts';
 import { paidInCents } from '../domain/order-payments.ts';
+import { TERMINAL_STATUSES } from '../domain/statuses.ts';
 
 /** 'Pagamento(s)': the sum of what the client paid on this order (inflows), as printed (SPEC §2). */
 export const paidCents = paidInCents;
@@ -10,6 +12,29 @@ export const brlCents = (cents: number) => formatBRL(cents);
 /** SPEC §2: the normal order number's first letter picks the ticket colour: 'M' one, any other the other. */
 export function ticketClass(number: string): 'ticket-m' | 'ticket-other' {
   return number.trim().toUpperCase().startsWith('M') ? 'ticket-m' : 'ticket-other';
+}
+
+/**
+ * How an external service is named on paper: what was done once the visit's day has come, what is
+ * booked while it is still ahead (a receipt printed when the visit is arranged).
+ */
+export function externalServiceLabels(
+  order: { status: number; service_date: string | null },
+  tz: string,
+): { what: string; when: string } {
+  const date = order.service_date;
+  const instant = date && !isIsoDay(date) ? new Date(date) : null;
+  const visitDay =
+    date && isIsoDay(date)
+      ? date
+      : instant && !Number.isNaN(instant.getTime())
+        ? shopDayOf(instant, tz)
+        : null;
+  const ahead =
+    order.status !== TERMINAL_STATUSES.external.completed && visitDay !== null && visitDay > todayInShop(tz);
+  return ahead
+    ? { what: 'Serviço agendado', when: 'Agendado para' }
+    : { what: 'Serviço realizado', when: 'Data' };
 }
 
 /** Parts, one per line as typed (blank lines dropped): the sheet keeps the breaks (white-space: pre-line). */

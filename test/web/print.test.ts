@@ -4,7 +4,8 @@
  * gone at logout. Data is created through the real api.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { formatDisplayDate } from '../../domain/dates.ts';
+import { formatDisplayDate, todayInShop } from '../../domain/dates.ts';
+import { addDays } from '../../domain/reports.ts';
 import { memoryPrintLinks } from '../../server/print/links.ts';
 import { apiLogin, createEmployee, MANAGER } from '../support/api.ts';
 import { type Agent, decodeEntities, postForm, signIn, startTestWeb, type TestWeb } from '../support/web.ts';
@@ -123,6 +124,34 @@ describe('print sheets (web print router)', () => {
     expect(text).toContain('Valor final R$ 180,00');
     expect(text).toContain(WARRANTY);
     expect(text).toContain('Assinatura do cliente');
+  });
+
+  it("an external service's receipt printed before the visit says what is booked, not what was done", async () => {
+    const today = todayInShop('America/Sao_Paulo');
+    const visit = (serviceDate: string) =>
+      api<{ id: number }>('POST', '/service-orders/external', {
+        client_id: clientId,
+        product_name: 'Ar-condicionado',
+        service_details: 'Instalação do split',
+        service_type: 'Instalação',
+        service_date: serviceDate,
+        service_period: 'Manhã',
+        service_value: 250,
+        service_payment_method: 'Pix',
+      });
+    const ahead = await visit(addDays(today, 3));
+    for (const path of [`/os/${ahead.id}/entrega`, `/os/${ahead.id}/entrega?papel=80mm`]) {
+      const text = textOf((await manager.get(path)).text);
+      expect(text, path).toContain(`Serviço agendado Instalação do split`);
+      expect(text, path).toContain(`Agendado para ${formatDisplayDate(addDays(today, 3))}`);
+      expect(text, path).not.toContain('Serviço realizado');
+    }
+    const done = await visit(today);
+    for (const path of [`/os/${done.id}/entrega`, `/os/${done.id}/entrega?papel=80mm`]) {
+      const text = textOf((await manager.get(path)).text);
+      expect(text, path).toContain(`Serviço realizado Instalação do split`);
+      expect(text, path).toContain(`Data ${formatDisplayDate(today)}`);
+    }
   });
 
   it('prints a parts order and its address label with recipient and sender', async () => {
