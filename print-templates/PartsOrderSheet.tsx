@@ -8,9 +8,21 @@ import { brl, day } from '../views/format.ts';
 import { NOT_FISCAL } from './Document.tsx';
 import { brlCents, paidCents } from './order-facts.ts';
 import { ShopHeader } from './ShopHeader.tsx';
+import { StatusQr } from './StatusQr.tsx';
 
-/** The parts order sheet: the order, the client, the piece, the value and the payments. */
-export function PartsOrderSheet({ order, shop }: { order: PartsOrder; shop: Shop }) {
+/**
+ * The parts order sheet: the order, the client, the piece, the value and the payments, and the status
+ * link for the client to follow the order (absent against a backend without status links).
+ */
+export function PartsOrderSheet({
+  order,
+  shop,
+  status = null,
+}: {
+  order: PartsOrder;
+  shop: Shop;
+  status?: { url: string; qr: string } | null;
+}) {
   const c = order.client;
   const rows: DetailRow[] = [
     ['Pedido', order.number],
@@ -35,6 +47,7 @@ export function PartsOrderSheet({ order, shop }: { order: PartsOrder; shop: Shop
     <section className="sheet parts-order">
       <ShopHeader shop={shop} title={`Pedido ${order.number}`} />
       <DetailList className="sheet-rows wide" rows={rows} />
+      {status ? <StatusQr side={status} /> : null}
       <p className="not-fiscal">{NOT_FISCAL}</p>
     </section>
   );

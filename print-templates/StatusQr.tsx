@@ -29,7 +29,8 @@ export function StatusQr({
   compact = false,
   children,
 }: {
-  side: PrintClientSide;
+  /** The link and its code; the warranty's end once the order went home (a parts order has none). */
+  side: Pick<PrintClientSide, 'url' | 'qr'> & { warrantyUntil?: string | null };
   tz?: string;
   /** On a ticket: the address alone under a smaller code. */
   compact?: boolean;

@@ -1,6 +1,6 @@
 /**
- * The status link's QR code for an 80 mm ticket (decision 020): the order's link as the order page
- * shows it. Against a backend without status links, or on any failure, the ticket prints without it.
+ * The status link and its QR code for a parts order's sheet and ticket (decision 020): the order's link as
+ * the order page shows it. Against a backend without status links, or on any failure, it prints without.
  */
 import type { Request } from 'express';
 import type { OrderEntity } from '../../domain/client-view.ts';
@@ -14,10 +14,11 @@ export async function statusQr(
   req: Request,
   entity: OrderEntity,
   id: string,
-): Promise<string | null> {
+): Promise<{ url: string; qr: string } | null> {
   if (extrasKnownMissing(deps.env.apiUrl)) return null;
   const link = await getStatusLink(req.api, entity, id);
   noteExtraFailure(deps.env.apiUrl, link);
   if (!link.ok) return null;
-  return qrDataUrl(statusUrl(linkBase(req, deps.env.PUBLIC_URL), link.data.token));
+  const url = statusUrl(linkBase(req, deps.env.PUBLIC_URL), link.data.token);
+  return { url, qr: await qrDataUrl(url) };
 }

@@ -105,16 +105,13 @@ export function sheetRoutes(deps: WebDeps) {
       async load(req: Request, id: string, query: Query): Promise<Sheet> {
         const found = await getPartsOrder(req.api, id);
         if (!found.ok) return notFound('/consulta');
+        const status = await statusQr(deps, req, 'order', id);
         return {
           title: `Pedido ${found.data.number}`,
           element:
             query.papel === '80mm'
-              ? createElement(ThermalPartsOrder, {
-                  order: found.data,
-                  shop,
-                  qr: await statusQr(deps, req, 'order', id),
-                })
-              : createElement(PartsOrderSheet, { order: found.data, shop }),
+              ? createElement(ThermalPartsOrder, { order: found.data, shop, qr: status?.qr ?? null })
+              : createElement(PartsOrderSheet, { order: found.data, shop, status }),
         };
       },
     },

@@ -41,6 +41,30 @@ describe('printed sheets with the status link (web print router)', () => {
     expect(html).not.toContain('Garantia de 90 dias');
   });
 
+  it('the parts order sheet carries the same status link as the order page, with its code and address', async () => {
+    const client = await apiCall<{ id: number }>(web.api, 'POST', '/clients', token, {
+      name: 'Peça Impressa',
+    });
+    const parts = await apiCall<{ id: number }>(web.api, 'POST', '/orders', token, {
+      client_id: client.body.id,
+      piece_name: 'Tela',
+    });
+    const staff = await signIn(web);
+    const html = decodeEntities((await staff.get(`/pedido/${parts.body.id}/imprimir`)).text);
+    expect(
+      html.match(/<img src="data:image\/svg\+xml;base64,[^"]+" alt="QR code do acompanhamento"/g),
+    ).toHaveLength(1);
+    const printed =
+      /Acompanhe pelo celular: <span class="status-url">(loja\.example\.com\/acompanhar\/[\w-]{22})</.exec(
+        html,
+      )?.[1];
+    expect(printed).toBeDefined();
+    const page = decodeEntities((await staff.get(`/pedido/${parts.body.id}`)).text);
+    expect(page).toContain(`https://${printed}`);
+    // A parts order has no warranty to print.
+    expect(html).not.toContain('Garantia');
+  });
+
   it("the 80 mm ticket and delivery sheet print the shop's warranty days too, and are noted in the history", async () => {
     const staff = await signIn(web);
     for (const sheet of ['imprimir', 'entrega']) {
