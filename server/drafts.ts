@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { WebDeps } from './context.ts';
-import { shortStoreOf } from './short-store.ts';
+import { memoryShortStore, type ShortStore, shortStoreOf } from './short-store.ts';
 
 export const DRAFT_PARAM = 'rascunho';
 export const DRAFT_TTL_MS = 2 * 3600 * 1000;
@@ -82,9 +82,30 @@ export function typedFields(body: unknown): Record<string, string> {
 
 const slot = (id: string) => `bancada:draft:${id}`;
 
-export async function saveDraft(deps: WebDeps, draft: Draft): Promise<string> {
+/**
+ * Drafts kept in this process while the shared store (Redis) does not answer, so typing posted during the
+ * outage is still there when it is over (on this web; a few hundred at most, each for DRAFT_TTL_MS).
+ */
+const outageDrafts = new WeakMap<WebDeps, ShortStore>();
+function outageStoreOf(deps: WebDeps): ShortStore {
+  let store = outageDrafts.get(deps);
+  if (!store) {
+    store = memoryShortStore(500);
+    outageDrafts.set(deps, store);
+  }
+  return store;
+}
+
+/**
+ * Keeps a draft and gives its id. `sharedStoreDown`: the session store (the same Redis) has just failed,
+ * so the draft goes straight to this process (a stalled Redis would hold the answer as long as it lasts).
+ */
+export async function saveDraft(deps: WebDeps, draft: Draft, sharedStoreDown = false): Promise<string> {
   const id = randomBytes(16).toString('base64url');
-  await shortStoreOf(deps).set(slot(id), JSON.stringify(draft), DRAFT_TTL_MS);
+  const value = JSON.stringify(draft);
+  const keepHere = () => outageStoreOf(deps).set(slot(id), value, DRAFT_TTL_MS);
+  if (sharedStoreDown) await keepHere();
+  else await shortStoreOf(deps).set(slot(id), value, DRAFT_TTL_MS).catch(keepHere);
   return id;
 }
 
@@ -92,7 +113,10 @@ export async function saveDraft(deps: WebDeps, draft: Draft): Promise<string> {
 export async function draftFor(deps: WebDeps, req: Request): Promise<Draft | null> {
   const id = req.query[DRAFT_PARAM];
   if (typeof id !== 'string' || !ID.test(id)) return null;
-  const raw = await shortStoreOf(deps).get(slot(id));
+  const shared = await shortStoreOf(deps)
+    .get(slot(id))
+    .catch(() => undefined);
+  const raw = shared ?? (await outageStoreOf(deps).get(slot(id)));
   if (!raw) return null;
   const draft = JSON.parse(raw) as Draft;
   if (draft.path !== req.path) return null;

@@ -7,7 +7,15 @@
 import type { Request, Response } from 'express';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { WebDeps } from './context.ts';
-import { draftOwner, formPageOf, safeLocalPath, saveDraft, typedFields, withDraft } from './drafts.ts';
+import {
+  type Draft,
+  draftOwner,
+  formPageOf,
+  safeLocalPath,
+  saveDraft,
+  typedFields,
+  withDraft,
+} from './drafts.ts';
 import { formKeyOf } from './idempotency.ts';
 import { flash } from './middleware/flash.ts';
 
@@ -21,6 +29,8 @@ export const TEXT = {
   formRefused: 'O formulário expirou. Preencha e envie de novo.',
   outage:
     'O servidor da Bancada não respondeu a tempo. O que você digitou está aqui: salve de novo (se já tinha sido salvo, nada será duplicado).',
+  sessionsDown:
+    'O armazenamento de sessões não respondia e nada foi salvo. O que você digitou está aqui: salve de novo.',
 } as const;
 
 /** The sign-in page, leading to `next` afterwards. */
@@ -135,4 +145,32 @@ export async function keepTypingAfterOutage(deps: WebDeps, req: Request, res: Re
   } catch {
     return false;
   }
+}
+
+/**
+ * A save that came while the session store (Redis) did not answer: nobody can be told apart, so nothing
+ * is saved, but the typing is kept (drafts.ts keeps it in this process while Redis is down) for this
+ * browser only. The address of the form with it, or null when there is nothing of ours to keep.
+ */
+export async function keepTypingWithoutSessions(
+  deps: WebDeps,
+  req: Request,
+  res: Response,
+): Promise<string | null> {
+  if (req.method !== 'POST' || !fromOurPage(req)) return null;
+  const page = formPageOf(req);
+  const pagePath = page ? new URL(page, 'http://bancada.invalid').pathname : null;
+  const values = typedFields(req.body);
+  if (!page || !pagePath || pagePath === '/' || Object.keys(values).length === 0) return null;
+  if (!(await mayKeepDraft(deps, req))) return null;
+  const key = formKeyOf(req);
+  const draft: Draft = {
+    path: pagePath,
+    values,
+    reason: 'failed',
+    toast: TEXT.sessionsDown,
+    owner: draftOwner(req, res),
+    ...(key ? { formKey: key } : {}),
+  };
+  return withDraft(page, await saveDraft(deps, draft, true));
 }

@@ -4,7 +4,11 @@ import { createElement } from 'react';
 import { ErrorPage } from '../../views/pages/ErrorPage.tsx';
 import { BackendUnavailable, SignedOut } from '../backend/errors.ts';
 import type { WebDeps } from '../context.ts';
-import { keepTypingAfterOutage, keepTypingAndSignIn } from '../sign-in-again.ts';
+import { keepTypingAfterOutage, keepTypingAndSignIn, keepTypingWithoutSessions } from '../sign-in-again.ts';
+
+const SESSIONS_DOWN = 'O armazenamento de sessões não respondeu. Tente de novo em instantes.';
+const SESSIONS_DOWN_KEPT =
+  'O armazenamento de sessões não respondeu e nada foi salvo. O que você digitou foi guardado: volte ao formulário em instantes e salve de novo.';
 
 /** The session store (Redis) failed: the page cannot know who is asking. */
 export class SessionUnavailable extends Error {
@@ -24,11 +28,14 @@ function page(
   status: number,
   title: string,
   message: string,
+  retry?: { href: string; label: string },
 ) {
-  deps.render(req, res, createElement(ErrorPage, { title, message, back: Boolean(req.session?.auth) }), {
-    title,
-    status,
-  });
+  deps.render(
+    req,
+    res,
+    createElement(ErrorPage, { title, message, back: Boolean(req.session?.auth), retry }),
+    { title, status },
+  );
 }
 
 /** Our api cannot be reached or cannot serve now (its database down or stalled). */
@@ -63,15 +70,17 @@ export function errorHandler(deps: WebDeps): ErrorRequestHandler {
     }
     if (err instanceof SessionUnavailable) {
       deps.log.error({ err: err.cause }, 'session store unavailable');
-      page(
-        deps,
-        req,
-        res,
-        503,
-        'Serviço temporariamente indisponível',
-        'O armazenamento de sessões não respondeu. Tente de novo em instantes.',
+      const title = 'Serviço temporariamente indisponível';
+      return keepTypingWithoutSessions(deps, req, res).then(
+        (kept) =>
+          kept
+            ? page(deps, req, res, 503, title, SESSIONS_DOWN_KEPT, {
+                href: kept,
+                label: 'Voltar ao formulário',
+              })
+            : page(deps, req, res, 503, title, SESSIONS_DOWN),
+        (e: unknown) => unexpected(deps, req, res, e),
       );
-      return;
     }
     // A session gone (expiry, restart, Sair in another tab) or a form from an old session: the typing
     // is kept and comes back after signing in, never a bare error page.

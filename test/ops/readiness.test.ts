@@ -14,6 +14,7 @@ import {
   buildDist,
   type Dist,
   hasRedisServer,
+  hiddenFields,
   kill,
   type OwnRedis,
   openLogin,
@@ -128,6 +129,60 @@ describe('readiness and restarts of the compiled services', () => {
       expect(web.proc.exitCode).toBeNull();
       // Sessions work again on the same process.
       await signIn(web.url);
+      expect(await web.stop()).toEqual({ code: 0, signal: null });
+    },
+    60_000,
+  );
+
+  it.skipIf(!redisServer)(
+    'a save sent while Redis is down: nothing saved, the typing kept for this browser and back in its form once Redis is',
+    async () => {
+      if (!redis) throw new Error('redis not started');
+      const web = await startWeb();
+      const cookie = await signIn(web.url);
+      const form = await (await fetch(`${web.url}/cadastrar-cliente`, { headers: { cookie } })).text();
+      await redis.stop();
+      let draftCookie = '';
+      let retry = '';
+      try {
+        const started = Date.now();
+        const sent = await fetch(`${web.url}/cadastrar-cliente/salvar`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            ...hiddenFields(form, '/cadastrar-cliente/salvar'),
+            name: 'Cliente do Redis Fora',
+            phone1: '11987654321',
+            intent: 'save',
+          }),
+        });
+        expect(Date.now() - started).toBeLessThan(5_000);
+        expect(sent.status).toBe(503);
+        const page = await sent.text();
+        expect(page).toContain('O armazenamento de sessões não respondeu e nada foi salvo.');
+        retry = /<a class="button primary" href="([^"]+)">Voltar ao formulário<\/a>/.exec(page)?.[1] ?? '';
+        expect(retry).toMatch(/^\/cadastrar-cliente\?rascunho=[\w-]{22}$/);
+        draftCookie =
+          sent.headers
+            .getSetCookie()
+            .find((c) => c.startsWith('bancada_rascunho='))
+            ?.split(';')[0] ?? '';
+        expect(draftCookie).not.toBe('');
+      } finally {
+        await redis.start();
+      }
+      await waitFor(async () => (await statusOf(`${web.url}/readyz`)) === 200, 15_000, 'readyz 200');
+      // Redis came back empty: signed in again, the same browser finds its typing in the form.
+      const again = await signIn(web.url);
+      const restored = await (
+        await fetch(`${web.url}${retry}`, { headers: { cookie: `${again}; ${draftCookie}` } })
+      ).text();
+      expect(restored).toContain('value="Cliente do Redis Fora"');
+      expect(restored).toContain('O que você digitou está aqui: salve de novo.');
+      // Another browser does not.
+      const other = await (await fetch(`${web.url}${retry}`, { headers: { cookie: again } })).text();
+      expect(other).not.toContain('Cliente do Redis Fora');
       expect(await web.stop()).toEqual({ code: 0, signal: null });
     },
     60_000,

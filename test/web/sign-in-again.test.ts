@@ -94,7 +94,7 @@ describe('typing kept through a lost session on the create forms', () => {
     {
       name: 'Cadastrar cliente',
       page: '/cadastrar-cliente',
-      action: '/cadastrar-cliente',
+      action: '/cadastrar-cliente/salvar',
       typed: { name: 'Nadia Guardada', phone1: '(11) 95555-0101', city: 'Itu', intent: 'save' },
       shown: ['value="Nadia Guardada"', 'value="Itu"'],
       count: async () =>
