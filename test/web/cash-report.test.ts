@@ -16,6 +16,7 @@ import {
   type Agent,
   decodeEntities,
   fieldErrorOf,
+  postForm,
   signIn,
   startTestWeb,
   type TestWeb,
@@ -87,28 +88,19 @@ describe('cash by period: report and exports', () => {
     expect(locked.text).not.toContain('exportar.csv');
     const voltar = /name="voltar" value="([^"]*)"/.exec(locked.text)?.[1] ?? '';
     expect(decodeEntities(voltar)).toBe(`/caixa-periodo?${query}`);
-    const res = await agent
-      .post('/caixa/acessar')
-      .type('form')
-      .send({
-        _csrf: /name="_csrf" value="([^"]*)"/.exec(locked.text)?.[1] ?? '',
-        username: MANAGER.username,
-        password: MANAGER.password,
-        voltar: decodeEntities(voltar),
-      });
+    const unlockTo = (back: string, from: string) =>
+      postForm(
+        agent,
+        '/caixa/acessar',
+        { username: MANAGER.username, password: MANAGER.password, voltar: back },
+        from,
+      );
+    const res = await unlockTo(decodeEntities(voltar), `/caixa-periodo?${query}`);
     expect([res.status, res.headers.location]).toEqual([303, `/caixa-periodo?${query}`]);
     const period = await agent.get(res.headers.location ?? '');
     expect(period.text).toContain(`href="/caixa-periodo/exportar.csv?${query.replace(/&/g, '&amp;')}"`);
     // A hand-made 'voltar' leads nowhere else than the cash screens.
-    const elsewhere = await agent
-      .post('/caixa/acessar')
-      .type('form')
-      .send({
-        _csrf: /name="_csrf" value="([^"]*)"/.exec(locked.text)?.[1] ?? '',
-        username: MANAGER.username,
-        password: MANAGER.password,
-        voltar: '/caixa-periodo/../configuracoes?de=1',
-      });
+    const elsewhere = await unlockTo('/caixa-periodo/../configuracoes?de=1', '/caixa-hoje');
     expect(elsewhere.headers.location).toBe('/caixa-hoje');
   });
 
