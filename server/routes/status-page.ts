@@ -4,7 +4,7 @@
  * Rate limited per address; an unknown, revoked or malformed token is the same plain 404; noindex both
  * in the page and in the X-Robots-Tag header.
  */
-import { type Response, Router } from 'express';
+import { type ErrorRequestHandler, type Response, Router } from 'express';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -61,5 +61,12 @@ export function statusPageRoutes(deps: WebDeps, perMinute = STATUS_PAGE_PER_MINU
     }
     send(res, 200, createElement(PublicStatusPage, { view: found.body, shop, tz: env.SHOP_TZ }));
   });
+
+  // Anything added after the token (a character a messaging app glued on) or an address that cannot be
+  // decoded: the client's 404 too, never the staff's sign-in page or a bare error.
+  router.get('/acompanhar/*rest', (_req, res) => send(res, 404, createElement(PublicNotFoundPage, { shop })));
+  router.use('/acompanhar', ((_err, _req, res, _next) => {
+    send(res, 404, createElement(PublicNotFoundPage, { shop }));
+  }) as ErrorRequestHandler);
   return router;
 }

@@ -159,7 +159,10 @@ describe('status page (web status-page router)', () => {
     const revoked = await supertest(web.app).get(`/acompanhar/${linkToken}`);
     // Cut short when copied: the client's 404 too, not the staff's sign-in page.
     const bare = await supertest(web.app).get('/acompanhar/');
-    for (const res of [unknown, malformed, revoked, bare]) {
+    // Something glued after the token, or an address that cannot be decoded: the same.
+    const glued = await supertest(web.app).get(`/acompanhar/${linkToken}/x`);
+    const undecodable = await supertest(web.app).get('/acompanhar/%E0%A4%A');
+    for (const res of [unknown, malformed, revoked, bare, glued, undecodable]) {
       expect(res.status).toBe(404);
       expect(res.headers['set-cookie']).toBeUndefined();
       expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
@@ -168,6 +171,8 @@ describe('status page (web status-page router)', () => {
     expect(revoked.text).toBe(unknown.text);
     expect(malformed.text).toBe(unknown.text);
     expect(bare.text).toBe(unknown.text);
+    expect(glued.text).toBe(unknown.text);
+    expect(undecodable.text).toBe(unknown.text);
     expect(unknown.text).toContain('Link não encontrado');
   });
 
