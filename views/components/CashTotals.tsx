@@ -2,6 +2,7 @@
 
 import type { CashTotals as Totals } from '../../contract/reports.ts';
 import { formatBRL } from '../../domain/money.ts';
+import { flowOf } from '../../domain/transactions.ts';
 import { count } from '../format.ts';
 
 export function CashTotals({ totals, href, caption }: { totals: Totals; href: string; caption: string }) {
@@ -23,8 +24,9 @@ export function CashTotals({ totals, href, caption }: { totals: Totals; href: st
               <td className="number">
                 <a href={href}>{count(t.count)}</a>
               </td>
-              <td className="money">
-                <a href={href}>{formatBRL(t.cents)}</a>
+              {/* An outflow as it weighs on the balance below: minus, in red, as on the list. */}
+              <td className={flowOf(t.type) === 'out' ? 'money flow-out' : 'money'}>
+                <a href={href}>{formatBRL(flowOf(t.type) === 'out' ? -t.cents : t.cents)}</a>
               </td>
             </tr>
           ))}
