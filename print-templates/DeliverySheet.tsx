@@ -16,6 +16,8 @@ type Repair = {
   final: number | null;
   method: string | null;
   when: string | null;
+  /** A visit's period of the day (Manhã, Tarde), beside its date. */
+  period: string | null;
   who: string | null;
 };
 
@@ -30,6 +32,7 @@ function repairOf(o: AnyServiceOrder, tz: string): Repair {
       final: e.service_value,
       method: e.service_payment_method,
       when: e.service_date,
+      period: e.service_period,
       who: null,
     };
   }
@@ -42,6 +45,7 @@ function repairOf(o: AnyServiceOrder, tz: string): Repair {
     final: r.fix_value_final,
     method: r.fix_payment_method,
     when: r.fix_date,
+    period: null,
     who: r.fix_technician_name,
   };
 }
@@ -92,7 +96,7 @@ export function DeliverySheet({
         ) : null}
         <div>
           <dt>{repair.labels.when}</dt>
-          <dd>{day(repair.when, shop.tz)}</dd>
+          <dd>{[day(repair.when, shop.tz), repair.period].filter(Boolean).join(' · ')}</dd>
         </div>
         {repair.parts !== null ? (
           <div>

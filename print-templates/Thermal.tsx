@@ -108,7 +108,7 @@ function externalRows(e: ExternalOrder, tz: string): Row[] {
   const labels = externalServiceLabels(e, tz);
   return [
     [labels.what, e.service_details],
-    [labels.when, day(e.service_date, tz)],
+    [labels.when, [day(e.service_date, tz), e.service_period].filter(Boolean).join(' · ')],
     ['Valor final', brl(e.service_value)],
     ['Forma de pagamento', e.service_payment_method],
   ];

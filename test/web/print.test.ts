@@ -143,7 +143,7 @@ describe('print sheets (web print router)', () => {
     for (const path of [`/os/${ahead.id}/entrega`, `/os/${ahead.id}/entrega?papel=80mm`]) {
       const text = textOf((await manager.get(path)).text);
       expect(text, path).toContain(`Serviço agendado Instalação do split`);
-      expect(text, path).toContain(`Agendado para ${formatDisplayDate(addDays(today, 3))}`);
+      expect(text, path).toContain(`Agendado para ${formatDisplayDate(addDays(today, 3))} · Manhã`);
       expect(text, path).not.toContain('Serviço realizado');
     }
     const done = await visit(today);
