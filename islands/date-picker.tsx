@@ -2,7 +2,7 @@
  * A small calendar beside a dd/mm/aaaa field. The field stays a plain text input (the server checks it
  * strictly); the calendar only types into it, and hides 100 ms after a day is clicked (SPEC §9).
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { mount } from './lib/mount.ts';
 
 type Props = { inputId: string; label: string };
@@ -56,7 +56,8 @@ function DatePicker({ inputId, label }: Props) {
 
   // Once open, measured against the viewport: a field near the bottom of the screen opens it upwards,
   // one near the left edge anchors it to the left; what still does not fit is scrolled into view.
-  useEffect(() => {
+  // Before the browser paints (a layout effect), so the calendar is never seen off screen first.
+  useLayoutEffect(() => {
     const box = calendar.current?.getBoundingClientRect();
     const button = root.current?.getBoundingClientRect();
     if (!open || !box || !button || place) return;
