@@ -104,7 +104,9 @@ export async function keepTypingAndSignIn(deps: WebDeps, req: Request, res: Resp
     const id = await saveDraft(deps, {
       path: pagePath,
       values,
-      reason: 'signed-out',
+      // Still signed in (a form from before a sign-out and in again): the draft's own notice is the
+      // only one, saying the form expired and the typing is back.
+      ...(signedIn ? { reason: 'failed', toast: TEXT.formExpired } : { reason: 'signed-out' }),
       owner: draftOwner(req, res),
       ...(key ? { formKey: key } : {}),
     });
@@ -112,7 +114,7 @@ export async function keepTypingAndSignIn(deps: WebDeps, req: Request, res: Resp
     kept = true;
   }
   if (signedIn) {
-    flash(req, 'error', kept ? TEXT.formExpired : TEXT.formRefused);
+    if (!kept) flash(req, 'error', TEXT.formRefused);
     return res.redirect(303, target ?? '/consulta');
   }
   if (req.session) flash(req, 'error', kept ? TEXT.signInKept : TEXT.signIn);

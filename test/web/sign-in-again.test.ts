@@ -317,6 +317,24 @@ describe('typing kept through a lost session on the create forms', () => {
     expect(hiddenOf(restored.text, '/configuracoes/usuarios')._key).toBe(form._key);
   });
 
+  it('a form from before a sign-out and in again, still open in a tab: its typing back with one notice', async () => {
+    const agent = await signIn(web);
+    const form = hiddenOf((await agent.get('/cadastrar-cliente')).text, '/cadastrar-cliente/salvar');
+    await postForm(agent, '/sair', {}, '/configuracoes');
+    const back = await postForm(agent, '/', { username: MANAGER.username, password: MANAGER.password }, '/');
+    expect(back.headers.location).toBe('/consulta');
+    const sent = await agent
+      .post('/cadastrar-cliente/salvar')
+      .type('form')
+      .send({ ...form, name: 'Otília da Aba Antiga', intent: 'save' });
+    expect(sent.headers.location).toMatch(/^\/cadastrar-cliente\?rascunho=[\w-]{22}$/);
+    const restored = await agent.get(String(sent.headers.location));
+    expect(restored.text).toContain('value="Otília da Aba Antiga"');
+    expect(toastsOf(restored.text)).toEqual([
+      'O formulário expirou. O que você digitou foi recuperado: confira e envie de novo.',
+    ]);
+  });
+
   describe('typing nobody here typed', () => {
     const forged = { _from: `/editar-cliente/1`, name: 'Cliente Trocado', email: 'golpe@example.com' };
 
