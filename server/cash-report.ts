@@ -113,7 +113,6 @@ export async function periodReport(
     bars: revenueBars(cells, start, end),
     heading: barsHeading(start, end),
     totals: cashTotals(cells),
-    href: periodLink(start, end),
     csvHref: periodHref('/caixa-periodo/exportar.csv', dates),
     xlsxHref: periodHref('/caixa-periodo/exportar.xlsx', dates),
     reportHref: periodHref('/caixa-periodo/relatorio', dates),

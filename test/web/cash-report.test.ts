@@ -118,6 +118,13 @@ describe('cash by period: report and exports', () => {
     expect(text).toContain(formatBRL(balance));
     expect(page.text).toContain(`href="/caixa-periodo/exportar.csv?${query.replace(/&/g, '&amp;')}"`);
     expect(page.text).toContain(`href="/caixa-periodo/exportar.xlsx?${query.replace(/&/g, '&amp;')}"`);
+    // The totals are this very page's: plain numbers, not links back to it.
+    expect(page.text).not.toContain(`<a href="/caixa-periodo?${query.replace(/&/g, '&amp;')}">`);
+    // A period without entries: only its message, no empty chart or totals.
+    const empty = await agent.get('/caixa-periodo?de=01%2F01%2F2001&ate=31%2F01%2F2001');
+    expect(empty.text).toContain('Nenhuma transação foi encontrada para a data.');
+    expect(empty.text).not.toContain('id="receita-periodo"');
+    expect(empty.text).not.toContain('Totais do período');
   });
 
   it('passes the CSV and the XLSX through, reading back to the period', async () => {

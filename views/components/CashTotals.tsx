@@ -5,7 +5,17 @@ import { formatBRL } from '../../domain/money.ts';
 import { flowOf } from '../../domain/transactions.ts';
 import { count } from '../format.ts';
 
-export function CashTotals({ totals, href, caption }: { totals: Totals; href: string; caption: string }) {
+export function CashTotals({
+  totals,
+  href,
+  caption,
+}: {
+  totals: Totals;
+  /** The list behind the numbers; none where that list is the page itself (Caixa por período). */
+  href?: string | undefined;
+  caption: string;
+}) {
+  const linked = (text: string) => (href ? <a href={href}>{text}</a> : text);
   return (
     <div className="report-tables">
       <table className="report">
@@ -21,12 +31,10 @@ export function CashTotals({ totals, href, caption }: { totals: Totals; href: st
           {totals.byType.map((t) => (
             <tr key={t.type}>
               <th scope="row">{t.label}</th>
-              <td className="number">
-                <a href={href}>{count(t.count)}</a>
-              </td>
+              <td className="number">{linked(count(t.count))}</td>
               {/* An outflow as it weighs on the balance below: minus, in red, as on the list. */}
               <td className={flowOf(t.type) === 'out' ? 'money flow-out' : 'money'}>
-                <a href={href}>{formatBRL(flowOf(t.type) === 'out' ? -t.cents : t.cents)}</a>
+                {linked(formatBRL(flowOf(t.type) === 'out' ? -t.cents : t.cents))}
               </td>
             </tr>
           ))}
@@ -34,11 +42,9 @@ export function CashTotals({ totals, href, caption }: { totals: Totals; href: st
         <tfoot>
           <tr>
             <th scope="row">Saldo</th>
-            <td className="number">
-              <a href={href}>{count(totals.count)}</a>
-            </td>
+            <td className="number">{linked(count(totals.count))}</td>
             <td className={`money ${totals.balanceCents < 0 ? 'flow-out' : 'flow-in'}`}>
-              <a href={href}>{formatBRL(totals.balanceCents)}</a>
+              {linked(formatBRL(totals.balanceCents))}
             </td>
           </tr>
         </tfoot>
@@ -57,15 +63,9 @@ export function CashTotals({ totals, href, caption }: { totals: Totals; href: st
           {totals.byMethod.map((m) => (
             <tr key={m.method}>
               <th scope="row">{m.method}</th>
-              <td className="number">
-                <a href={href}>{count(m.count)}</a>
-              </td>
-              <td className="money">
-                <a href={href}>{formatBRL(m.inCents)}</a>
-              </td>
-              <td className="money">
-                <a href={href}>{formatBRL(m.outCents)}</a>
-              </td>
+              <td className="number">{linked(count(m.count))}</td>
+              <td className="money">{linked(formatBRL(m.inCents))}</td>
+              <td className="money">{linked(formatBRL(m.outCents))}</td>
             </tr>
           ))}
         </tbody>

@@ -10,8 +10,6 @@ export type PeriodReportProps = {
   /** What a bar is: 'Dia' or 'Mês'. */
   heading: string;
   totals: Totals;
-  /** The period's list (page 1), where the totals lead. */
-  href: string;
   csvHref: string;
   xlsxHref: string;
   reportHref: string;
@@ -37,9 +35,9 @@ export function PeriodReport(props: PeriodReportProps) {
         series={props.series}
         bars={props.bars}
         heading={props.heading}
-        seriesHref={() => props.href}
       />
-      <CashTotals totals={props.totals} href={props.href} caption="Totais do período" />
+      {/* The totals' list is this very page: the numbers are plain; a day's bar leads to that day. */}
+      <CashTotals totals={props.totals} caption="Totais do período" />
     </div>
   );
 }

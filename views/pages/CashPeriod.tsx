@@ -53,7 +53,8 @@ export function CashPeriod({ values, errors, result }: CashPeriodProps) {
             </p>
             <PrintLink href={result.printHref}>Imprimir</PrintLink>
           </div>
-          {result.report ? <PeriodReport {...result.report} /> : null}
+          {/* A period without entries has no chart or totals to show, only the message below. */}
+          {result.report && result.report.totals.count > 0 ? <PeriodReport {...result.report} /> : null}
           {result.pager ? <Pager {...result.pager} /> : null}
           {result.entries.length === 0 ? (
             <p className="empty">Nenhuma transação foi encontrada para a data.</p>
