@@ -312,7 +312,13 @@ describe('parts orders (web parts-orders router)', () => {
       expect(html).toMatch(new RegExp(`href="/pedido/${id}/imprimir" target="_blank"`));
       expect(html).toMatch(new RegExp(`href="/pedido/${id}/etiqueta" target="_blank"`));
       expect(html).toContain(`href="/pedido/${id}?dialogo=pagamento-antecipado"`);
-      expect(html).toContain(`action="/pedido/${id}/enviar-caixa"`);
+      expect(html).toContain(`href="/pedido/${id}?dialogo=finalizar"`);
+      // No payment method yet: the send-to-cash dialog says so before anything is tried, and leads to Editar.
+      expect(html).not.toContain(`action="/pedido/${id}/enviar-caixa"`);
+      expect(decodeEntities(html)).toContain(
+        'Para ir para o caixa, o pedido precisa de Valor e Forma de Pagamento. Preencha em Editar e volte a finalizar.',
+      );
+      expect(html).toContain(`<a class="button primary" href="/editar-pedido/${id}">Editar</a>`);
       expect(html).toContain(`href="/pedido/${id}?dialogo=cancelar-pedido"`);
       expect(html).toContain(`href="/pedido/${id}?dialogo=deletar-pedido"`);
       for (const d of ['pagamento-antecipado', 'cancelar-pedido', 'deletar-pedido']) {
@@ -325,6 +331,8 @@ describe('parts orders (web parts-orders router)', () => {
 
     it('reads the payment method under either name (SPEC §3)', async () => {
       const { id } = await readyOrder();
+      // With its value and method, the send-to-cash dialog confirms.
+      expect((await manager.get(`/pedido/${id}`)).text).toContain(`action="/pedido/${id}/enviar-caixa"`);
       const order = await readOrder(id);
       expect(order.payment_method).toBe('Pix');
       const onlyOrderReading: Partial<PartsOrder> = { ...order };

@@ -376,6 +376,7 @@ describe('service orders (web service-orders router)', () => {
 
     it('the finalize button opens a confirmation whose button is busy with "Enviando..."', async () => {
       const order = await newNormal();
+      await change('normal', order.id, REPAIR);
       const html = (await manager.get(`/os/${order.id}`)).text;
       expect(html).toContain(`href="/os/${order.id}?dialogo=finalizar"`);
       expect(dialogOpen(html, 'finalizar')).toBe(false);
@@ -677,6 +678,23 @@ describe('service orders (web service-orders router)', () => {
       expect(res.headers.location).toBe(`/os/${order.id}`);
       expect(toastsOf((await manager.get(`/os/${order.id}`)).text)).toEqual([TEXT.closeFailed]);
       expect((await getOrder('normal', order.id)).status).toBe(100);
+    });
+
+    it('an order without its final value or payment method: the dialog says so at once and leads to Editar', async () => {
+      const order = await newNormal();
+      await change('normal', order.id, { ...REPAIR, fix_payment_method: null });
+      const page = (await employee.get(`/os/${order.id}?dialogo=finalizar`)).text;
+      const dialog = /<dialog id="finalizar"[\s\S]*?<\/dialog>/.exec(page)?.[0] ?? '';
+      expect(decodeEntities(dialog)).toContain(
+        'Para ir para o caixa, a O.S. precisa de Valor Final e Forma de Pagamento. Preencha em Editar e volte a finalizar.',
+      );
+      expect(dialog).toContain(`<a class="button primary" href="/editar-os/${order.id}">Editar</a>`);
+      expect(dialog).not.toContain('Confirmar e enviar ao caixa');
+      // Priced and with its method: the confirmation as usual.
+      await change('normal', order.id, REPAIR);
+      const ready = (await employee.get(`/os/${order.id}?dialogo=finalizar`)).text;
+      expect(ready).toContain('>Confirmar e enviar ao caixa</button>');
+      expect(ready).not.toContain('Preencha em Editar');
     });
 
     it('asks first: the confirmation shows the final value, the upfront payments and what goes to the cash', async () => {

@@ -16,6 +16,14 @@ export const CLOSE_CHANGED_TEXT = {
     'Este pedido foi alterado depois que esta confirmação foi aberta, e nada foi enviado ao caixa. Confira de novo os valores abaixo antes de confirmar.',
 } as const;
 
+/** Said in the dialog, before anything is tried, when the order lacks what the close needs (API.md Orders). */
+export const CLOSE_MISSING_TEXT = {
+  serviceOrder:
+    'Para ir para o caixa, a O.S. precisa de Valor Final e Forma de Pagamento. Preencha em Editar e volte a finalizar.',
+  partsOrder:
+    'Para ir para o caixa, o pedido precisa de Valor e Forma de Pagamento. Preencha em Editar e volte a finalizar.',
+} as const;
+
 export type CloseSummary = {
   /** The final value, in reais (null when none yet: the api will refuse). */
   finalValue: number | null;
@@ -76,8 +84,11 @@ export function CloseConfirmDialog(props: {
   state: CloseDialogState;
   summary: CloseSummary;
   changedText: string;
+  /** What to say, and where the order is edited, when it cannot be closed as it is. */
+  missing: { text: string; editHref: string };
 }) {
   const { state } = props;
+  const incomplete = props.summary.finalValue === null || !props.summary.paymentMethod?.trim();
   return (
     <Dialog id={CLOSE_DIALOG} title="Finalizar e Enviar para o caixa" open={state.open}>
       {state.changed ? (
@@ -85,18 +96,33 @@ export function CloseConfirmDialog(props: {
           {props.changedText}
         </p>
       ) : null}
-      <p>Confira antes de confirmar: depois de enviada ao caixa, a ordem não pode mais ser editada.</p>
+      {incomplete ? (
+        <p role="alert" className="field-error">
+          {props.missing.text}
+        </p>
+      ) : (
+        <p>Confira antes de confirmar: depois de enviada ao caixa, a ordem não pode mais ser editada.</p>
+      )}
       <DetailList rows={closeRows(props.summary)} />
-      <Form action={props.action} label="Confirmar envio ao caixa">
-        <input type="hidden" name={CLOSE_CONFIRM_FIELD} value="sim" />
-        {Object.entries(state.marks ?? {}).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
+      {incomplete ? (
         <div className="actions">
-          <SubmitButton label="Confirmar e enviar ao caixa" busyLabel="Enviando..." />
+          <a className="button primary" href={props.missing.editHref}>
+            Editar
+          </a>
           <DialogCancel />
         </div>
-      </Form>
+      ) : (
+        <Form action={props.action} label="Confirmar envio ao caixa">
+          <input type="hidden" name={CLOSE_CONFIRM_FIELD} value="sim" />
+          {Object.entries(state.marks ?? {}).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <div className="actions">
+            <SubmitButton label="Confirmar e enviar ao caixa" busyLabel="Enviando..." />
+            <DialogCancel />
+          </div>
+        </Form>
+      )}
     </Dialog>
   );
 }

@@ -6,6 +6,7 @@ import { ClientDetails, orDash } from '../components/ClientDetails.tsx';
 import {
   CLOSE_CHANGED_TEXT,
   CLOSE_DIALOG,
+  CLOSE_MISSING_TEXT,
   CloseConfirmDialog,
   type CloseDialogState,
   type CloseSummary,
@@ -154,6 +155,7 @@ export function PartsOrderDetail({
             state={close ?? { open: false }}
             summary={partsCloseSummaryOf(order)}
             changedText={CLOSE_CHANGED_TEXT.partsOrder}
+            missing={{ text: CLOSE_MISSING_TEXT.partsOrder, editHref: `/editar-pedido/${id}` }}
           />
           <ManagerDialog
             id={CANCEL_PARTS_ORDER_DIALOG}

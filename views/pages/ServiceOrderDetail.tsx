@@ -11,6 +11,7 @@ import { ClientDetails, orDash } from '../components/ClientDetails.tsx';
 import {
   CLOSE_CHANGED_TEXT,
   CLOSE_DIALOG,
+  CLOSE_MISSING_TEXT,
   CloseConfirmDialog,
   type CloseDialogState,
   type CloseSummary,
@@ -310,6 +311,7 @@ export function ServiceOrderDetail({ found, tz, dialogs, panel }: ServiceOrderDe
             state={dialogs.close ?? { open: false }}
             summary={closeSummaryOf(found)}
             changedText={CLOSE_CHANGED_TEXT.serviceOrder}
+            missing={{ text: CLOSE_MISSING_TEXT.serviceOrder, editHref: `${EDIT_PATH[kind]}${id}` }}
           />
           <CancelDialog action={`${base}/cancelar`} number={order.number} state={dialogs.cancel} />
           <ManagerDialog
