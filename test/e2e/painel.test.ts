@@ -31,10 +31,15 @@ async function chartOn(page: Page, id: string) {
       (rects) =>
         rects.map((r) => r.getBoundingClientRect()).filter((b) => b.height > 0 && b.width > 0).length,
     );
+  // Bars (a day or a month) with any revenue drawn: the data table lists those.
+  const withRevenue = await page
+    .locator(`#${id} svg[role="img"] > g`)
+    .evaluateAll((groups) => groups.filter((g) => g.querySelector('rect')).length);
   const table = page.locator(`#${id}-table`);
   return {
     box,
     bars,
+    withRevenue,
     label: await svg.getAttribute('aria-labelledby'),
     tableVisible: await table.isVisible(),
     tableRows: await table.locator('tbody tr').count(),
@@ -70,7 +75,8 @@ describe('Painel in Chromium', () => {
       expect(chart.bars).toBeGreaterThan(10);
       expect(chart.label).toBe('receita-30-dias-caption');
       expect(chart.tableVisible).toBe(true);
-      expect(chart.tableRows).toBe(30);
+      expect(chart.withRevenue).toBeGreaterThan(10);
+      expect(chart.tableRows).toBe(chart.withRevenue);
       await page.locator('#receita-30-dias').scrollIntoViewIfNeeded();
       await screenshot(page, 'painel');
     } finally {
@@ -96,7 +102,8 @@ describe('Painel in Chromium', () => {
       expect(chart.box?.width ?? 0).toBeGreaterThan(400);
       expect(chart.bars).toBeGreaterThan(10);
       expect(chart.tableVisible).toBe(true);
-      expect(chart.tableRows).toBe(21);
+      expect(chart.withRevenue).toBeGreaterThan(10);
+      expect(chart.tableRows).toBe(chart.withRevenue);
       await page.locator('#receita-periodo').scrollIntoViewIfNeeded();
       await screenshot(page, 'caixa-periodo-grafico');
     } finally {

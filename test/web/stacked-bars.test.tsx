@@ -24,7 +24,13 @@ describe('the revenue chart', () => {
     );
     expect(columnsOf(html)).toEqual(['Dia', 'Pix', 'Total']);
     expect(html).not.toContain('Dinheiro');
+    // Five bars drawn; the table reads the one day with revenue, and says the others are left out.
     expect(bars).toHaveLength(5);
+    expect([...html.matchAll(/<tr><th scope="row">([^<]*)<\/th>/g)].map((m) => m[1])).toEqual([
+      '02/11/2026',
+      'Total',
+    ]);
+    expect(html).toContain('Receita — dados do gráfico (só os dias com receita)</caption>');
   });
 
   it("a period over two months is drawn a bar a month, its table's first column 'Mês'", () => {

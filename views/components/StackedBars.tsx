@@ -61,6 +61,9 @@ export function StackedBars({
   // At most about 10 labels under the bars, however many bars.
   const labelEvery = Math.max(1, Math.ceil(bars.length / 10));
   const columnTotals = series.map((s) => bars.reduce((sum, b) => sum + (b.cents[s] ?? 0), 0));
+  // The table lists the bars with revenue: in a month with a few busy days, those are what is read, not
+  // a box of empty rows to scroll through (the chart still draws every day).
+  const rows = bars.filter((b) => totalOf(b) !== 0);
   return (
     <figure className="chart" id={id}>
       <figcaption id={`${id}-caption`}>{caption}</figcaption>
@@ -118,7 +121,10 @@ export function StackedBars({
       </ul>
       <div className="chart-table">
         <table id={`${id}-table`}>
-          <caption>{caption} — dados do gráfico</caption>
+          <caption>
+            {caption} — dados do gráfico
+            {rows.length < bars.length ? ` (só os ${heading === 'Mês' ? 'meses' : 'dias'} com receita)` : ''}
+          </caption>
           <thead>
             <tr>
               <th scope="col">{heading}</th>
@@ -131,7 +137,7 @@ export function StackedBars({
             </tr>
           </thead>
           <tbody>
-            {bars.map((bar) => (
+            {rows.map((bar) => (
               <tr key={bar.label}>
                 <th scope="row">{bar.title}</th>
                 {series.map((s) => (
