@@ -195,7 +195,9 @@ export function periodHref(path: string, dates: PeriodDates, page: number | null
  * comes back to the form, which shows them and says what is wrong under its field. No dates: the bare form.
  */
 export function periodSearchOf(query: Record<string, unknown>): string {
-  const typed = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : '');
+  // As typed, but no longer than a date could be written: the address stays short.
+  const typed = (name: string) =>
+    typeof query[name] === 'string' ? (query[name] as string).slice(0, 20) : '';
   const dates = { de: typed('de'), ate: typed('ate') };
   return dates.de || dates.ate ? periodHref('/caixa-periodo', dates) : '/caixa-periodo';
 }

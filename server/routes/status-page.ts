@@ -41,9 +41,6 @@ export function statusPageRoutes(deps: WebDeps, perMinute = STATUS_PAGE_PER_MINU
     address: [env.SHOP_STREET, env.SHOP_DISTRICT, cityState].filter(Boolean).join(', '),
   };
 
-  // A link cut short (the token lost in a copy): the client's 404, not the staff's sign-in page.
-  router.get('/acompanhar', (_req, res) => send(res, 404, createElement(PublicNotFoundPage, { shop })));
-
   router.get('/acompanhar/:token', async (req, res) => {
     try {
       await limiter.consume(req.ip ?? 'unknown');
@@ -62,9 +59,12 @@ export function statusPageRoutes(deps: WebDeps, perMinute = STATUS_PAGE_PER_MINU
     send(res, 200, createElement(PublicStatusPage, { view: found.body, shop, tz: env.SHOP_TZ }));
   });
 
-  // Anything added after the token (a character a messaging app glued on) or an address that cannot be
-  // decoded: the client's 404 too, never the staff's sign-in page or a bare error.
-  router.get('/acompanhar/*rest', (_req, res) => send(res, 404, createElement(PublicNotFoundPage, { shop })));
+  // A link cut short (the token lost in a copy), anything glued after the token (by a messaging app),
+  // any other method (the page has no form) or an address that cannot be decoded: the client's 404 too,
+  // never the staff's sign-in page, a session cookie or a bare error.
+  router.all(['/acompanhar', '/acompanhar/*rest'], (_req, res) =>
+    send(res, 404, createElement(PublicNotFoundPage, { shop })),
+  );
   router.use('/acompanhar', ((_err, _req, res, _next) => {
     send(res, 404, createElement(PublicNotFoundPage, { shop }));
   }) as ErrorRequestHandler);

@@ -99,7 +99,9 @@ describe('cash by period: report and exports', () => {
     expect([res.status, res.headers.location]).toEqual([303, `/caixa-periodo?${query}`]);
     const period = await agent.get(res.headers.location ?? '');
     expect(period.text).toContain(`href="/caixa-periodo/exportar.csv?${query.replace(/&/g, '&amp;')}"`);
-    // A hand-made 'voltar' leads nowhere else than the cash screens.
+    // A hand-made 'voltar' leads nowhere else than the cash screens, and never to an endless address.
+    const long = await unlockTo(`/caixa-periodo?de=${'A'.repeat(20_000)}&ate=1`, '/caixa-hoje');
+    expect(long.headers.location).toBe(`/caixa-periodo?de=${'A'.repeat(20)}&ate=1`);
     const elsewhere = await unlockTo('/caixa-periodo/../configuracoes?de=1', '/caixa-hoje');
     expect(elsewhere.headers.location).toBe('/caixa-hoje');
   });

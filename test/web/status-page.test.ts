@@ -162,7 +162,9 @@ describe('status page (web status-page router)', () => {
     // Something glued after the token, or an address that cannot be decoded: the same.
     const glued = await supertest(web.app).get(`/acompanhar/${linkToken}/x`);
     const undecodable = await supertest(web.app).get('/acompanhar/%E0%A4%A');
-    for (const res of [unknown, malformed, revoked, bare, glued, undecodable]) {
+    // The page has no form: a POST (or any other method) is the same 404, with no session cookie.
+    const posted = await supertest(web.app).post(`/acompanhar/${linkToken}`);
+    for (const res of [unknown, malformed, revoked, bare, glued, undecodable, posted]) {
       expect(res.status).toBe(404);
       expect(res.headers['set-cookie']).toBeUndefined();
       expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
@@ -173,6 +175,7 @@ describe('status page (web status-page router)', () => {
     expect(bare.text).toBe(unknown.text);
     expect(glued.text).toBe(unknown.text);
     expect(undecodable.text).toBe(unknown.text);
+    expect(posted.text).toBe(unknown.text);
     expect(unknown.text).toContain('Link não encontrado');
   });
 
