@@ -167,6 +167,12 @@ describe('orders in Chromium', () => {
       const payments = page.locator('table.payments tbody tr');
       expect(await payments.count()).toBe(1);
       expect(await payments.first().textContent()).toContain('R$ 334,56');
+      // On a phone the payments scroll in their own box and the status link breaks: the page itself never
+      // scrolls sideways.
+      const viewport = page.viewportSize();
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      if (viewport) await page.setViewportSize(viewport);
 
       // --- Finalizar e Enviar para o caixa: a confirmation first, with what goes to the cash ---
       await page.getByRole('button', { name: 'Finalizar e Enviar para o caixa' }).click();
