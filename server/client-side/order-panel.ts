@@ -131,7 +131,7 @@ export async function loadOrderPanel(
   );
   return {
     path,
-    link: { url, qr: await qrDataUrl(url), inShopOnly: !base.configured },
+    link: { url, qr: await qrDataUrl(url), reach: base.reach },
     whatsapp: clientMobile(order)
       ? {
           href: `${path}/whatsapp`,

@@ -19,7 +19,8 @@ export type WarrantyClock = {
 export type OrderPanelView = {
   /** The order page's own path (/os/{id} or /pedido/{id}). */
   path: string;
-  link: { url: string; qr: string; inShopOnly: boolean };
+  /** Who can open the link (server/client-side/links.ts). */
+  link: { url: string; qr: string; reach: 'public' | 'shop' | 'computer' };
   /** Null when the client has no mobile number. */
   whatsapp: { href: string; template: string; offer: boolean } | null;
   warranty: WarrantyClock;
@@ -47,9 +48,16 @@ export function StatusLinkPanel({ panel }: { panel: OrderPanelView }) {
           <p>
             Link: <a href={panel.link.url}>{panel.link.url}</a>
           </p>
-          {panel.link.inShopOnly ? (
+          {panel.link.reach === 'shop' ? (
             <p className="muted">
               Este link funciona apenas dentro da rede da loja (PUBLIC_URL não configurado).
+            </p>
+          ) : null}
+          {panel.link.reach === 'computer' ? (
+            <p className="field-error">
+              Este link só abre neste computador (a Bancada foi aberta como localhost): o celular do cliente
+              não chega nele. Abra a Bancada pelo endereço deste computador na rede da loja ou configure
+              PUBLIC_URL.
             </p>
           ) : null}
           <Form action={`${panel.path}/link/renovar`} className="inline" label="Revogar link">
