@@ -1,8 +1,10 @@
 /** Builds a running web from its configuration: Redis (when set), the api client, the assets. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { createClient, type RedisClientType } from 'redis';
 import { createWebApp } from './app.ts';
-import { loadAssets } from './assets.ts';
+import { loadAssets, PUBLIC_DIR } from './assets.ts';
 import { createApiHttp } from './backend/http.ts';
 import { createRefreshCoordinator } from './backend/refresh-coordinator.ts';
 import { memoryCepCache, redisCepCache } from './cep/cache.ts';
@@ -60,7 +62,20 @@ function cepProviders(env: WebEnv): CepProvider[] {
  * The web app and what it holds open. `sessionPrefix` keeps a run's sessions apart in a shared Redis
  * (the tests give each web their own and remove it when done).
  */
+/**
+ * The shop's logo (SHOP_LOGO) is one of our own static files: a name typed wrong, or a file not copied into
+ * public/, prints a broken image on every sheet. Said once at start, in the shop's words.
+ */
+function warnIfLogoMissing(logo: string, log: Logger) {
+  if (!logo.startsWith('/static/')) return;
+  const file = join(PUBLIC_DIR, decodeURIComponent(logo.slice('/static/'.length).split(/[?#]/)[0] ?? ''));
+  if (!file.startsWith(PUBLIC_DIR) || !existsSync(file)) {
+    log.warn(`SHOP_LOGO (${logo}) não existe em public/: as folhas impressas sairão sem o logo.`);
+  }
+}
+
 export async function buildWeb(env: WebEnv, log: Logger, options: { sessionPrefix?: string } = {}) {
+  warnIfLogoMissing(env.SHOP_LOGO, log);
   const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, log) : null;
   const http = createApiHttp(env.apiUrl, env.API_TIMEOUT_MS);
   const stopping = new AbortController();

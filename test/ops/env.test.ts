@@ -5,9 +5,11 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { readApiEnv } from '../../api/env.ts';
 import { API_SECRETS, EXAMPLE_PLACEHOLDERS, WEB_SECRETS } from '../../runtime/production-secrets.ts';
+import { buildWeb } from '../../server/boot.ts';
 import { readWebEnv } from '../../server/env.ts';
 
 const SHOP_TZ_MESSAGE = 'SHOP_TZ: SHOP_TZ deve ser um fuso horário IANA, como America/Sao_Paulo';
@@ -43,6 +45,20 @@ describe('the web says what is wrong in Portuguese, naming the variable', () => 
       );
     }
     expect(readWebEnv({ SHOP_LOGO: '/static/img/loja.png' }).SHOP_LOGO).toBe('/static/img/loja.png');
+  });
+
+  it('a SHOP_LOGO file that is not in public/ is said once at start; the default logo is not', async () => {
+    const said = async (logo?: string) => {
+      const lines: string[] = [];
+      const log = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+      const web = await buildWeb(readWebEnv(logo ? { SHOP_LOGO: logo } : {}), log);
+      await web.close();
+      return lines.map((l) => JSON.parse(l).msg as string);
+    };
+    expect(await said('/static/img/minhaloja.png')).toContain(
+      'SHOP_LOGO (/static/img/minhaloja.png) não existe em public/: as folhas impressas sairão sem o logo.',
+    );
+    expect((await said()).filter((m) => m.includes('SHOP_LOGO'))).toEqual([]);
   });
 
   it.each(['true', 'false', '1', 'loopback', '10.0.0.1', '10.0.0.0/8, loopback', '::1', 'fd00::/8'])(

@@ -89,7 +89,7 @@ export function Settings({ isManager, profile, createUser }: SettingsProps) {
                 type="password"
                 autoComplete="off"
                 className="admin-password"
-                hint="Necessária para criar um gerente."
+                hint="Necessária para criar um gerente. É a senha mostrada no primeiro acesso da Bancada; não muda quando um gerente troca a própria senha."
                 errors={createUser.errors}
                 idPrefix="cu-"
               />
