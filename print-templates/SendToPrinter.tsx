@@ -22,15 +22,6 @@ export function SendToPrinter({ panel }: { panel: SendPanel }) {
   const error = panel.errors.impressora;
   return (
     <>
-      {panel.notices.length > 0 ? (
-        <ul className="print-notices" role="status">
-          {panel.notices.map((n) => (
-            <li key={n.text} className={`print-notice-${n.kind}`}>
-              {n.text}
-            </li>
-          ))}
-        </ul>
-      ) : null}
       {panel.printers.length > 0 ? (
         <Form action="/impressao/enviar" className="send-to-printer" label="Enviar para a impressora">
           <input type="hidden" name="path" value={panel.path} />
@@ -62,6 +53,16 @@ export function SendToPrinter({ panel }: { panel: SendPanel }) {
             Enviar para a impressora
           </button>
         </Form>
+      ) : null}
+      {/* After the form, so what was sent reads under it and the form stays on the bar's first row. */}
+      {panel.notices.length > 0 ? (
+        <ul className="print-notices" role="status">
+          {panel.notices.map((n) => (
+            <li key={n.text} className={`print-notice-${n.kind}`}>
+              {n.text}
+            </li>
+          ))}
+        </ul>
       ) : null}
       {error && panel.printers.length === 0 ? <p className="print-notice-error">{error}</p> : null}
       {panel.noThermal ? <p className="print-hint">{panel.noThermal}</p> : null}
