@@ -123,8 +123,9 @@ export function clientSideSettingsRoutes(deps: WebDeps): Router {
 
   router.post(PAGE, requireManagerSession, async (req, res) => {
     const form = parseForm(req.body);
+    // The toast too: a template's field may be far down the page, and the save must not look done.
     if (Object.keys(form.errors).length > 0) {
-      return backToCreateForm(deps, req, res, PAGE, { errors: form.errors });
+      return backToCreateForm(deps, req, res, PAGE, { errors: form.errors, toast: TEXT.failed });
     }
     const saved = await putShopSettings(req.api, form.body);
     if (!saved.ok) {

@@ -81,6 +81,8 @@ describe('client-side settings (web client-side-settings router)', () => {
     );
     expect(fieldErrorOf(shown.text, 'f-modelo_orcamento_pronto')).toMatch(/^Campo desconhecido: \{cpf\}\./);
     expect(decodeEntities(shown.text)).toContain('Oi {cliente}, seu CPF {cpf}');
+    // Said at the top as well: the template's field may be far down the page.
+    expect(toastsOf(shown.text)).toEqual(['Ocorreu um erro ao salvar as configurações. Cheque os dados.']);
   });
 
   it('an employee can neither see the link nor open the page', async () => {
