@@ -45,7 +45,7 @@ export const barsHeading = (start: string, end: string) =>
 export function revenueBars(cells: readonly CashCell[], start: string, end: string): Bar[] {
   const days: string[] = [];
   for (let d = start; d <= end && days.length <= 400; d = addDays(d, 1)) days.push(d);
-  const monthly = days.length > DAILY_BARS_UP_TO;
+  const monthly = barsHeading(start, end) === 'Mês';
   const keyOf = (day: string) => (monthly ? day.slice(0, 7) : day);
   const bars = new Map<string, Bar>();
   for (const d of days) {

@@ -80,6 +80,18 @@ async function mayKeepDraft(deps: WebDeps, req: Request): Promise<boolean> {
   );
 }
 
+/** A posted form's page, and what a draft of it keeps: the page's path, the typing, the one-use key. */
+function postedTyping(
+  req: Request,
+): { page: string; kept: Pick<Draft, 'path' | 'values' | 'formKey'> } | null {
+  const page = formPageOf(req);
+  const values = typedFields(req.body);
+  if (!page || Object.keys(values).length === 0) return null;
+  const key = formKeyOf(req);
+  const path = new URL(page, 'http://bancada.invalid').pathname;
+  return { page, kept: { path, values, ...(key ? { formKey: key } : {}) } };
+}
+
 /**
  * A POST that cannot be taken as it is (no session, a stale CSRF token): its typing is kept and the
  * person is sent to sign in, or straight back to the form when still signed in. A GET just goes to
@@ -91,24 +103,19 @@ export async function keepTypingAndSignIn(deps: WebDeps, req: Request, res: Resp
     if (req.session) flash(req, 'error', TEXT.signIn);
     return res.redirect(303, signInPath(req.originalUrl));
   }
-  const page = formPageOf(req);
-  const pagePath = page ? new URL(page, 'http://bancada.invalid').pathname : null;
-  // The sign-in form itself has nothing to come back to.
-  let target = pagePath === '/' ? null : page;
   // Another site's form: nothing of it is kept or shown as anyone's typing.
   if (!fromOurPage(req)) return res.redirect(303, signedIn ? '/consulta' : '/');
-  const values = typedFields(req.body);
+  const typed = postedTyping(req);
+  // The sign-in form itself has nothing to come back to.
+  let target = typed && typed.kept.path !== '/' ? typed.page : null;
   let kept = false;
-  if (target && pagePath && Object.keys(values).length > 0 && (await mayKeepDraft(deps, req))) {
-    const key = formKeyOf(req);
+  if (typed && target && (await mayKeepDraft(deps, req))) {
     const id = await saveDraft(deps, {
-      path: pagePath,
-      values,
+      ...typed.kept,
       // Still signed in (a form from before a sign-out and in again): the draft's own notice is the
       // only one, saying the form expired and the typing is back.
       ...(signedIn ? { reason: 'failed', toast: TEXT.formExpired } : { reason: 'signed-out' }),
       owner: draftOwner(req, res),
-      ...(key ? { formKey: key } : {}),
     });
     target = withDraft(target, id);
     kept = true;
@@ -130,19 +137,11 @@ export async function keepTypingAndSignIn(deps: WebDeps, req: Request, res: Resp
  */
 export async function keepTypingAfterOutage(deps: WebDeps, req: Request, res: Response): Promise<boolean> {
   if (req.method !== 'POST' || !req.session?.auth || !fromOurPage(req)) return false;
-  const page = formPageOf(req);
-  const values = typedFields(req.body);
-  if (!page || Object.keys(values).length === 0) return false;
-  const key = formKeyOf(req);
+  const typed = postedTyping(req);
+  if (!typed) return false;
   try {
-    const id = await saveDraft(deps, {
-      path: new URL(page, 'http://bancada.invalid').pathname,
-      values,
-      reason: 'failed',
-      toast: TEXT.outage,
-      ...(key ? { formKey: key } : {}),
-    });
-    res.redirect(303, withDraft(page, id));
+    const id = await saveDraft(deps, { ...typed.kept, reason: 'failed', toast: TEXT.outage });
+    res.redirect(303, withDraft(typed.page, id));
     return true;
   } catch {
     return false;
@@ -160,19 +159,13 @@ export async function keepTypingWithoutSessions(
   res: Response,
 ): Promise<string | null> {
   if (req.method !== 'POST' || !fromOurPage(req)) return null;
-  const page = formPageOf(req);
-  const pagePath = page ? new URL(page, 'http://bancada.invalid').pathname : null;
-  const values = typedFields(req.body);
-  if (!page || !pagePath || pagePath === '/' || Object.keys(values).length === 0) return null;
-  if (!(await mayKeepDraft(deps, req))) return null;
-  const key = formKeyOf(req);
+  const typed = postedTyping(req);
+  if (!typed || typed.kept.path === '/' || !(await mayKeepDraft(deps, req))) return null;
   const draft: Draft = {
-    path: pagePath,
-    values,
+    ...typed.kept,
     reason: 'failed',
     toast: TEXT.sessionsDown,
     owner: draftOwner(req, res),
-    ...(key ? { formKey: key } : {}),
   };
-  return withDraft(page, await saveDraft(deps, draft, true));
+  return withDraft(typed.page, await saveDraft(deps, draft, true));
 }
