@@ -3,7 +3,7 @@
  * statuses put the device back in the client's hands (the warranty starts there), the ageing limits per
  * status, the WhatsApp message templates and their placeholders, and day arithmetic in the shop's zone.
  */
-import type { OrderKind } from './statuses.ts';
+import { type OrderKind, TERMINAL_STATUSES } from './statuses.ts';
 
 /** Orders as the client-side features name them: a service order of any kind, or a parts order. */
 export type OrderEntity = 'service_order' | 'order';
@@ -51,8 +51,53 @@ const CLIENT_SENTENCES: Record<OrderKind, Record<number, string>> = {
   },
 };
 
-export function clientSentence(kind: OrderKind, status: number): string {
+/**
+ * Going back unrepaired: the budget turned down, no defect found, not worth it, no parts. Sent to the cash
+ * from one of these (a shop may charge for the estimate), the order is completed, but nothing was repaired:
+ * the client reads why, and there is no warranty.
+ */
+export const UNREPAIRED_STATUSES: Record<OrderKind, readonly number[]> = {
+  normal: [109, 110, 111, 112],
+  returned: [206, 207, 208, 209],
+  external: [],
+  parts: [],
+};
+
+/** What a completed order that went back unrepaired says, by the status it was sent to the cash from. */
+const UNREPAIRED_DELIVERED: Record<number, string> = {
+  109: 'O orçamento não foi aprovado. Seu aparelho foi entregue sem conserto.',
+  110: 'Não encontramos defeito no seu aparelho. Ele foi entregue.',
+  111: 'O conserto não compensava. Seu aparelho foi entregue sem conserto.',
+  112: 'Não havia peças de reposição para o seu aparelho. Ele foi entregue sem conserto.',
+  206: 'O orçamento não foi aprovado. Seu aparelho foi entregue sem conserto.',
+  207: 'Não encontramos defeito no seu aparelho. Ele foi entregue.',
+  208: 'O conserto não compensava. Seu aparelho foi entregue sem conserto.',
+  209: 'Não havia peças de reposição para o seu aparelho. Ele foi entregue sem conserto.',
+};
+
+/**
+ * The status in words; `closedFrom` is the status a completed order was sent to the cash from, when it
+ * is known (its audit trail), so one sent from 'Orçamento Não Aprovado' does not read 'Serviço concluído'.
+ */
+export function clientSentence(kind: OrderKind, status: number, closedFrom?: number | null): string {
+  if (closedFrom != null && isUnrepairedClose(kind, status, closedFrom)) {
+    return UNREPAIRED_DELIVERED[closedFrom] ?? 'Seu aparelho foi entregue sem conserto.';
+  }
   return CLIENT_SENTENCES[kind][status] ?? 'Acompanhe aqui o andamento do seu pedido.';
+}
+
+function isUnrepairedClose(kind: OrderKind, status: number, closedFrom: number): boolean {
+  return status === TERMINAL_STATUSES[kind].completed && UNREPAIRED_STATUSES[kind].includes(closedFrom);
+}
+
+/**
+ * No repair, so no warranty: the order stands in an unrepaired status, or was sent to the cash from one.
+ */
+export function wentBackUnrepaired(kind: OrderKind, status: number, closedFrom: number | null): boolean {
+  return (
+    UNREPAIRED_STATUSES[kind].includes(status) ||
+    (closedFrom !== null && isUnrepairedClose(kind, status, closedFrom))
+  );
 }
 
 /** Back in the client's hands: delivered (with or without payment) or sent to cash (migration 007). */

@@ -2,7 +2,7 @@ import type { AnyServiceOrder } from '../contract/service-orders.ts';
 import type { Shop } from '../contract/web.ts';
 import { formatCpf } from '../domain/documents.ts';
 import { brl, day } from '../views/format.ts';
-import { NOT_FISCAL, WARRANTY, warrantyNotice } from './Document.tsx';
+import { NOT_FISCAL, WARRANTY, warrantyLine } from './Document.tsx';
 import { brlCents, externalServiceLabels, paidCents, partsLines } from './order-facts.ts';
 import { ShopHeader } from './ShopHeader.tsx';
 import { type PrintClientSide, StatusQr } from './StatusQr.tsx';
@@ -125,7 +125,7 @@ export function DeliverySheet({
       </dl>
       {clientSide ? (
         <StatusQr side={clientSide}>
-          <p className="warranty">{warrantyNotice(clientSide.warrantyDays)}</p>
+          <p className="warranty">{warrantyLine(clientSide)}</p>
         </StatusQr>
       ) : (
         <p className="warranty">{WARRANTY}</p>

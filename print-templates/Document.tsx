@@ -50,4 +50,17 @@ export function warrantyNotice(days: number): string {
   return `Garantia de ${days} dias para o serviço realizado, válida mediante apresentação desta ordem de serviço.`;
 }
 
+export const NO_WARRANTY = 'Aparelho devolvido sem conserto: esta ordem de serviço não tem garantia.';
+
+/**
+ * A sheet's warranty line: the shop's days when the backend has them (else SPEC's 90), and none for a
+ * device going back unrepaired (budget refused, no defect, not worth it, no parts).
+ */
+export function warrantyLine(
+  side: { warrantyDays: number; unrepaired?: boolean } | null | undefined,
+): string {
+  if (!side) return WARRANTY;
+  return side.unrepaired ? NO_WARRANTY : warrantyNotice(side.warrantyDays);
+}
+
 export const NOT_FISCAL = 'Este documento não é um documento fiscal.';

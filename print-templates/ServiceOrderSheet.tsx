@@ -5,7 +5,7 @@ import { formatCnpj, formatCpf } from '../domain/documents.ts';
 import { statusLabel } from '../domain/statuses.ts';
 import { DetailList, type DetailRow } from '../views/components/DetailList.tsx';
 import { brl, day } from '../views/format.ts';
-import { NOT_FISCAL, WARRANTY, warrantyNotice } from './Document.tsx';
+import { NOT_FISCAL, warrantyLine } from './Document.tsx';
 import { brlCents, paidCents, ticketClass } from './order-facts.ts';
 import { ShopHeader } from './ShopHeader.tsx';
 import { type PrintClientSide, StatusQr } from './StatusQr.tsx';
@@ -104,10 +104,10 @@ function Ticket({
             </p>
             {side && copy === 'Via do cliente' ? (
               <StatusQr side={side} compact>
-                <p className="warranty">{warrantyNotice(side.warrantyDays)}</p>
+                <p className="warranty">{warrantyLine(side)}</p>
               </StatusQr>
             ) : (
-              <p className="warranty">{side ? warrantyNotice(side.warrantyDays) : WARRANTY}</p>
+              <p className="warranty">{warrantyLine(side)}</p>
             )}
           </>
         ) : null}

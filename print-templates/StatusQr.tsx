@@ -10,6 +10,8 @@ export type PrintClientSide = {
   qr: string;
   warrantyDays: number;
   warrantyUntil: string | null;
+  /** Going back unrepaired: the sheet says there is no warranty. */
+  unrepaired: boolean;
 };
 
 /**

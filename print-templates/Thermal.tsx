@@ -11,7 +11,7 @@ import { phonesShown } from '../domain/client-view.ts';
 import { formatCpf } from '../domain/documents.ts';
 import { statusLabel } from '../domain/statuses.ts';
 import { brl, day } from '../views/format.ts';
-import { NOT_FISCAL, WARRANTY, warrantyNotice } from './Document.tsx';
+import { NOT_FISCAL, warrantyLine } from './Document.tsx';
 import { brlCents, externalServiceLabels, paidCents, partsLines } from './order-facts.ts';
 import type { PrintClientSide } from './StatusQr.tsx';
 
@@ -58,10 +58,6 @@ function ThermalSheet(props: {
   );
 }
 
-/** The shop's warranty days when the backend has them (decision 020), else the 90 days of SPEC. */
-const warrantyOf = (side: PrintClientSide | null | undefined) =>
-  side ? warrantyNotice(side.warrantyDays) : WARRANTY;
-
 type ServiceOrderProps = {
   o: AnyServiceOrder;
   shop: Shop;
@@ -98,7 +94,7 @@ export function ThermalTicket({ o, shop, side }: ServiceOrderProps) {
   ];
   return (
     <ThermalSheet shop={shop} kind="Via do cliente · O.S." number={order.number} rows={rows} qr={side?.qr}>
-      <p className="warranty">{warrantyOf(side)}</p>
+      <p className="warranty">{warrantyLine(side)}</p>
     </ThermalSheet>
   );
 }
@@ -149,7 +145,7 @@ export function ThermalDelivery({ o, shop, side }: ServiceOrderProps) {
         ['Pagamento(s)', brlCents(paidCents(order.transactions))],
       ]}
     >
-      <p className="warranty">{warrantyOf(side)}</p>
+      <p className="warranty">{warrantyLine(side)}</p>
       <div className="signature">
         <span>Assinatura do cliente</span>
       </div>

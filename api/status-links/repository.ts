@@ -155,3 +155,17 @@ export async function reachedAt(
     .executeTakeFirst();
   return row ? new Date(row.at) : null;
 }
+
+/** The status a service order was sent to the cash from, read from its audit trail; null if never closed. */
+export async function closedFrom(db: Db, id: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select(sql<string | null>`before->>'status'`.as('status'))
+    .where('entity', '=', 'service_order')
+    .where('entity_id', '=', String(id))
+    .where('action', '=', 'close')
+    .orderBy('at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.status ? Number(row.status) : null;
+}

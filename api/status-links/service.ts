@@ -10,8 +10,9 @@ import {
   type OrderEntity,
   PRICING_STATUSES,
   QUOTE_STATUSES,
+  wentBackUnrepaired,
 } from '../../domain/client-view.ts';
-import type { OrderKind } from '../../domain/statuses.ts';
+import { type OrderKind, TERMINAL_STATUSES } from '../../domain/statuses.ts';
 import { recordAudit } from '../audit/repository.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
 import type { ApiDeps } from '../context.ts';
@@ -21,6 +22,7 @@ import { warrantyDays } from '../shop-settings/service.ts';
 import { isUniqueViolation } from '../users/repository.ts';
 import { warrantyOf } from '../warranty/service.ts';
 import {
+  closedFrom,
   insertLink,
   type LinkRow,
   linkByHash,
@@ -138,7 +140,19 @@ async function publicJson(
   // Ready while it is: an order moved on from Consertada (cancelled, back in repair) is ready no longer.
   const readyNow = !delivered && READY_STATUSES[row.kind].includes(row.status);
   const ready = readyNow ? await reachedAt(deps.db, entity, id, READY_STATUSES[row.kind]) : null;
-  const warranty = warrantyOf(row.delivered_at, await warrantyDays(deps.db), deps.shopTz);
+  // Sent to the cash from 'Orçamento Não Aprovado' and the like: the client reads why, and no warranty.
+  const closedFromStatus =
+    entity === 'service_order' && row.status === TERMINAL_STATUSES[row.kind].completed
+      ? await closedFrom(deps.db, id)
+      : null;
+  const unrepaired = wentBackUnrepaired(row.kind, row.status, closedFromStatus);
+  const warranty = warrantyOf(
+    row.delivered_at,
+    await warrantyDays(deps.db),
+    deps.shopTz,
+    undefined,
+    unrepaired,
+  );
   // A visit still to come says when; once done or cancelled the day is history, not news.
   const upcoming = row.kind === 'external' && row.finished_at === null && row.scheduled_on !== null;
   // The value due shows once a value is set and the order is still open: after the send to cash it is paid.
@@ -158,7 +172,7 @@ async function publicJson(
     kind: row.kind,
     number: row.number,
     item: [row.item_name, row.item_model].filter((part) => part?.trim()).join(' '),
-    status_text: clientSentence(row.kind, row.status),
+    status_text: clientSentence(row.kind, row.status, closedFromStatus),
     opened_on: day(row.created_at) ?? '',
     ready_on: day(ready),
     delivered_on: warranty.delivered_on,

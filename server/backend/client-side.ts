@@ -15,6 +15,8 @@ export type OrderClock = {
   delivered_on: string | null;
   warranty_until: string | null;
   days_left: number | null;
+  /** Going back unrepaired, so no warranty (absent from a backend older than it). */
+  unrepaired?: boolean;
   created_at: string;
   status_changed_at: string;
   warranty_override_by: string | null;

@@ -39,5 +39,6 @@ export async function printClientSide(
     qr: await qrDataUrl(url),
     warrantyDays: clock.data.warranty_days,
     warrantyUntil: clock.data.warranty_until,
+    unrepaired: clock.data.unrepaired === true,
   };
 }

@@ -15,13 +15,15 @@ export async function returnWarranty(
   deps: WebDeps,
   req: Request,
   originalId: string,
-): Promise<{ text: string; expired: boolean } | null> {
+): Promise<{ text: string; expired: boolean; unrepaired: boolean } | null> {
   if (extrasKnownMissing(deps.env.apiUrl)) return null;
   const clock = await getOrderClock(req.api, 'service_order', originalId);
   noteExtraFailure(deps.env.apiUrl, clock);
   if (!clock.ok) return null;
   const text = warrantyText(clock.data, deps.env.SHOP_TZ);
-  return text ? { text, expired: (clock.data.days_left ?? 0) < 0 } : null;
+  // No warranty at all (it went back unrepaired) asks for the manager as a lapsed one does.
+  const expired = clock.data.unrepaired === true || (clock.data.days_left ?? 0) < 0;
+  return text ? { text, expired, unrepaired: clock.data.unrepaired === true } : null;
 }
 
 /** The manager's credentials typed on the return form, when there are any. */

@@ -155,6 +155,45 @@ describe.each(DB_TARGETS)('status links on %s', (kind) => {
     });
   });
 
+  it('sent to the cash from Orçamento Não Aprovado: says why it went back, with no warranty', async () => {
+    const client = await send('POST', '/clients', employee.token, { name: 'Cliente Sem Conserto' });
+    const clientId = (client.body as { id: number }).id;
+    const publicView = async (status: number) => {
+      const so = await send('POST', '/service-orders/normal', employee.token, {
+        client_id: clientId,
+        product_name: 'Celular',
+      });
+      const id = (so.body as { id: number }).id;
+      await send('PUT', `/service-orders/normal/${id}`, employee.token, {
+        status,
+        product_name: 'Celular',
+        fix_value_final: 50,
+        fix_payment_method: 'PIX',
+      });
+      const close = await send('POST', '/transactions/close/service-order', employee.token, {
+        service_order_id: id,
+      });
+      expect(close.status).toBe(201);
+      const { token } = (await send('GET', `/status-links/service-order/${id}`, employee.token)).body as {
+        token: string;
+      };
+      return (await send('GET', `/status-links/public/${token}`, null)).body as Json;
+    };
+    expect(await publicView(109)).toMatchObject({
+      status_text: 'O orçamento não foi aprovado. Seu aparelho foi entregue sem conserto.',
+      delivered_on: expect.any(String),
+      warranty_until: null,
+      amount_due: null,
+    });
+    expect((await publicView(110)).status_text).toBe(
+      'Não encontramos defeito no seu aparelho. Ele foi entregue.',
+    );
+    expect(await publicView(104)).toMatchObject({
+      status_text: 'Seu aparelho foi entregue. Serviço concluído.',
+      warranty_until: expect.any(String),
+    });
+  });
+
   it('an external visit still to come shows its booked day and period; once done, not any more', async () => {
     const client = await send('POST', '/clients', employee.token, { name: 'Cliente da Visita' });
     const visit = await send('POST', '/service-orders/external', employee.token, {

@@ -19,14 +19,14 @@ describe.each(DB_TARGETS)('warranty on %s', (kind) => {
   let clientId: number;
   const send = senderTo(() => api);
 
-  async function deliveredOrder() {
+  async function deliveredOrder(status = 104) {
     const so = await send('POST', '/service-orders/normal', employee.token, {
       client_id: clientId,
       product_name: 'Celular',
     });
     const id = (so.body as { id: number }).id;
     await send('PUT', `/service-orders/normal/${id}`, employee.token, {
-      status: 104,
+      status,
       product_name: 'Celular',
       fix_value_final: 120,
       fix_payment_method: 'Dinheiro',
@@ -160,5 +160,40 @@ describe.each(DB_TARGETS)('warranty on %s', (kind) => {
       await send('GET', `/warranty/service-order/${(allowed.body as { id: number }).id}`, employee.token)
     ).body as { warranty_override_by: string };
     expect(returnClock.warranty_override_by).toBe(MANAGER.username);
+  });
+
+  it('none for an order sent to the cash from Orçamento Não Aprovado: a return needs a manager', async () => {
+    const id = await deliveredOrder(109);
+    const today = todayInShop(api.deps.shopTz);
+    const clock = (await send('GET', `/warranty/service-order/${id}`, employee.token)).body as Clock;
+    expect(clock).toMatchObject({
+      delivered_on: today,
+      warranty_until: null,
+      days_left: null,
+      unrepaired: true,
+    });
+    const refused = await send('POST', '/service-orders/returned', employee.token, {
+      original_service_order_id: id,
+      return_motive: 'Quer tentar de novo',
+    });
+    expect(refused).toEqual({
+      status: 403,
+      body: {
+        status: 'error',
+        message:
+          'Sem garantia (a O.S. foi devolvida sem conserto): a O.S. de retorno precisa do login de um gerente',
+      },
+    });
+    const allowed = await send('POST', '/service-orders/returned', employee.token, {
+      original_service_order_id: id,
+      return_motive: 'Quer tentar de novo',
+      confirm_username: MANAGER.username,
+      confirm_password: MANAGER.password,
+    });
+    expect(allowed.status).toBe(201);
+    // A repaired one keeps its warranty and says it was repaired.
+    const repaired = (await send('GET', `/warranty/service-order/${await deliveredOrder()}`, employee.token))
+      .body as Clock;
+    expect(repaired).toMatchObject({ warranty_until: addDays(today, 90), unrepaired: false });
   });
 });

@@ -98,4 +98,37 @@ describe('printed sheets with the status link (web print router)', () => {
     expect(page).toContain('Imprimiu: Folha de entrega');
     expect(page).toContain('Imprimiu: Folha da O.S.');
   });
+
+  it('an order sent to the cash unrepaired prints no warranty, and its page says there is none', async () => {
+    const client = await apiCall<{ id: number }>(web.api, 'POST', '/clients', token, {
+      name: 'Sem Conserto',
+    });
+    const so = await apiCall<{ id: number }>(web.api, 'POST', '/service-orders/normal', token, {
+      client_id: client.body.id,
+      product_name: 'TV',
+    });
+    await apiCall(web.api, 'PUT', `/service-orders/normal/${so.body.id}`, token, {
+      status: 111,
+      product_name: 'TV',
+      fix_value_final: 30,
+      fix_payment_method: 'Dinheiro',
+    });
+    const staff = await signIn(web);
+    // Already on its way back unrepaired: the delivery sheet gives no warranty.
+    const before = decodeEntities((await staff.get(`/os/${so.body.id}/entrega`)).text);
+    expect(before).toContain('Aparelho devolvido sem conserto: esta ordem de serviço não tem garantia.');
+    expect(before).not.toContain('Garantia de 60 dias');
+    await apiCall(web.api, 'POST', '/transactions/close/service-order', token, {
+      service_order_id: so.body.id,
+    });
+    for (const sheet of ['entrega', 'imprimir?papel=80mm']) {
+      const html = decodeEntities((await staff.get(`/os/${so.body.id}/${sheet}`)).text);
+      expect(html).toContain('Aparelho devolvido sem conserto: esta ordem de serviço não tem garantia.');
+      expect(html).not.toContain('Garantia até');
+      expect(html).not.toContain('Garantia de 60 dias');
+    }
+    const page = decodeEntities((await staff.get(`/os/${so.body.id}`)).text);
+    expect(page).toContain('Sem garantia: a O.S. não teve conserto');
+    expect(page).not.toContain('Em garantia até');
+  });
 });

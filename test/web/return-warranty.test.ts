@@ -22,14 +22,14 @@ describe('return order and warranty (web open-orders router)', () => {
   let token: string;
   let clientId: number;
 
-  async function delivered(daysAgo: number) {
+  async function delivered(daysAgo: number, status = 104) {
     const so = await apiCall<{ id: number }>(web.api, 'POST', '/service-orders/normal', token, {
       client_id: clientId,
       product_name: 'Liquidificador',
     });
     const id = so.body.id;
     await apiCall(web.api, 'PUT', `/service-orders/normal/${id}`, token, {
-      status: 104,
+      status,
       product_name: 'Liquidificador',
       fix_value_final: 80,
       fix_payment_method: 'PIX',
@@ -107,5 +107,21 @@ describe('return order and warranty (web open-orders router)', () => {
     expect(allowed.status).toBe(303);
     const detail = decodeEntities((await employee.get(allowed.headers.location ?? '')).text);
     expect(detail).toContain(`Aberta fora da garantia, autorizada por ${MANAGER.username}`);
+  });
+
+  it('an original sent to the cash unrepaired has no warranty: the return asks for a manager', async () => {
+    const id = await delivered(0, 109);
+    const staff = await createEmployee(web.api, 'balcao3', 'senha-do-balcao3');
+    const employee = await signIn(web, staff.username, staff.password);
+    const page = decodeEntities((await employee.get(`/abrir-os-retorno?original=${id}`)).text);
+    expect(page).toContain('Sem garantia: a O.S. não teve conserto');
+    expect(page).toContain('Sem garantia: confirme login do gerente');
+    expect(page).toContain('name="confirm_username"');
+    const posted = await employee
+      .post('/abrir-os-retorno')
+      .type('form')
+      .send({ _csrf: csrfOf(page), original_service_order_id: String(id), return_motive: 'Tentar de novo' });
+    const refused = await refusedPage(employee, posted, '/abrir-os-retorno');
+    expect(fieldErrorOf(refused.text, 'f-confirm_username')).toBe('Digite uma credencial de gerente válida');
   });
 });

@@ -13,8 +13,12 @@ export type WarrantyClock = {
   delivered_on: string | null;
   warranty_until: string | null;
   days_left: number | null;
+  /** Budget refused, no defect, not worth it or no parts: nothing was repaired, so no warranty. */
+  unrepaired?: boolean | undefined;
   warranty_override_by: string | null;
 };
+
+export const NO_WARRANTY_UNREPAIRED = 'Sem garantia: a O.S. não teve conserto';
 
 export type OrderPanelView = {
   /** The order page's own path (/os/{id} or /pedido/{id}). */
@@ -27,11 +31,15 @@ export type OrderPanelView = {
   history: HistoryItem[];
 };
 
-/** 'Em garantia até dd/MM/yyyy (faltam N dias)' or 'Garantia vencida em dd/MM/yyyy'; null before delivery. */
+/**
+ * 'Em garantia até dd/MM/yyyy (faltam N dias)', 'Garantia vencida em dd/MM/yyyy' or, going back
+ * unrepaired, that there is none; null before delivery.
+ */
 export function warrantyText(
-  clock: Pick<WarrantyClock, 'warranty_until' | 'days_left'>,
+  clock: Pick<WarrantyClock, 'warranty_until' | 'days_left' | 'unrepaired'>,
   tz: string,
 ): string | null {
+  if (clock.unrepaired) return NO_WARRANTY_UNREPAIRED;
   if (!clock.warranty_until || clock.days_left === null) return null;
   const until = formatDisplayDate(clock.warranty_until, tz);
   if (clock.days_left < 0) return `Garantia vencida em ${until}`;

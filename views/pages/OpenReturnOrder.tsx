@@ -17,7 +17,7 @@ export type OriginalOrder = {
   productName: string;
   status: number;
   /** The original's warranty (decision 020): its text, and whether opening needs a manager. */
-  warranty?: { text: string; expired: boolean } | null;
+  warranty?: { text: string; expired: boolean; unrepaired?: boolean } | null;
 };
 
 export type OpenReturnOrderProps = {
@@ -79,7 +79,9 @@ export function OpenReturnOrder(props: OpenReturnOrderProps) {
               errors={props.errors}
               rows={4}
             />
-            {original.warranty?.expired ? <OutOfWarranty errors={props.errors} /> : null}
+            {original.warranty?.expired ? (
+              <OutOfWarranty errors={props.errors} unrepaired={original.warranty.unrepaired === true} />
+            ) : null}
             <div className="actions">
               <SubmitButton label="Salvar" />
             </div>
@@ -91,10 +93,10 @@ export function OpenReturnOrder(props: OpenReturnOrderProps) {
 }
 
 /** Out of warranty the return needs a manager's credentials, and the return records who allowed it. */
-function OutOfWarranty({ errors }: { errors?: FieldErrors | undefined }) {
+function OutOfWarranty({ errors, unrepaired }: { errors?: FieldErrors | undefined; unrepaired: boolean }) {
   return (
     <fieldset className="out-of-warranty">
-      <legend>Garantia vencida: confirme login do gerente</legend>
+      <legend>{`${unrepaired ? 'Sem garantia' : 'Garantia vencida'}: confirme login do gerente`}</legend>
       <Field name="confirm_username" label="Usuário do gerente" autoComplete="off" errors={errors} />
       <Field
         name="confirm_password"
