@@ -90,7 +90,8 @@ export function errorHandler(deps: WebDeps): ErrorRequestHandler {
     const status =
       typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
     if (status === 403) {
-      page(deps, req, res, 403, 'Acesso não autorizado', 'Esta ação é restrita a gerentes.');
+      // The words of every manager-only page; 'Acesso não autorizado' is the cash lock's (SPEC §2).
+      page(deps, req, res, 403, 'Acesso restrito', 'Acesso restrito a gerentes.');
       return;
     }
     if (status === 413) {

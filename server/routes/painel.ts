@@ -52,7 +52,7 @@ export function painelRoutes(deps: WebDeps): Router {
   }
 
   router.get('/painel', async (req, res) => {
-    if (!isManager(req.session.auth?.user)) return refuse(req, res, 403, 'Acesso restrito a gerentes');
+    if (!isManager(req.session.auth?.user)) return refuse(req, res, 403, 'Acesso restrito a gerentes.');
     const result = await dashboard(req.api);
     noteReportAnswer(deps.http, result.status);
     if (!result.ok) {
@@ -84,7 +84,7 @@ export function painelRoutes(deps: WebDeps): Router {
   });
 
   router.get('/painel/lista', async (req, res) => {
-    if (!isManager(req.session.auth?.user)) return refuse(req, res, 403, 'Acesso restrito a gerentes');
+    if (!isManager(req.session.auth?.user)) return refuse(req, res, 403, 'Acesso restrito a gerentes.');
     const which = textOf(req.query, 'quais') as Which;
     const kind = textOf(req.query, 'tipo') as ReportKind;
     const days = Number(textOf(req.query, 'dias')) || 1;

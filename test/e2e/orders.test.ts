@@ -485,7 +485,7 @@ describe('orders in Chromium', () => {
 
       // Its delete dialog by its link, as a manager.
       const retId = orderIdOf(page, 'os');
-      await submitAndLoad(page, page.getByRole('link', { name: 'Excluir O.S.' }), /dialogo=deletar-os/);
+      await submitAndLoad(page, page.getByRole('link', { name: 'Deletar O.S.' }), /dialogo=deletar-os/);
       const del = page.getByRole('dialog', { name: /^Deletar O\.S\.:/ });
       expect(await del.isVisible()).toBe(true);
       await del.getByLabel('Usuário').fill(MANAGER.username);

@@ -89,6 +89,9 @@ describe('client-side settings (web client-side-settings router)', () => {
     const staff = await createEmployee(web.api, 'balcao', 'senha-do-balcao');
     const employee = await signIn(web, staff.username, staff.password);
     expect((await employee.get('/configuracoes')).text).not.toContain('/configuracoes/atendimento');
-    expect((await employee.get('/configuracoes/atendimento')).status).toBe(403);
+    const refused = await employee.get('/configuracoes/atendimento');
+    expect(refused.status).toBe(403);
+    // The same words as every other manager-only page (Usuários, Impressoras, Painel).
+    expect(refused.text).toContain('Acesso restrito a gerentes.');
   });
 });

@@ -245,7 +245,7 @@ export function ServiceOrderDetail({ found, tz, dialogs, panel }: ServiceOrderDe
             </a>
             <DialogTrigger
               dialogId={DELETE_DIALOG}
-              label="Excluir O.S."
+              label="Deletar O.S."
               href={`${base}?dialogo=${DELETE_DIALOG}`}
               className="danger trash"
             />
