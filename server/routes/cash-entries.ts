@@ -32,6 +32,7 @@ const TEXT = {
   edited: 'Lançamento editado com sucesso!',
   entryGone: 'Este lançamento foi excluído por outra pessoa enquanto você editava. Nada foi salvo.',
   deleted: 'Lançamento excluído com sucesso!',
+  alreadyDeleted: 'Este lançamento já tinha sido excluído: nada foi excluído de novo.',
   lockedBeforeSave: 'O acesso ao caixa expirou antes de salvar. Nada foi salvo: confira e salve de novo.',
 };
 
@@ -182,6 +183,12 @@ export function cashEntryRoutes(deps: WebDeps): Router {
       return reopen(errors, toast);
     }
     const result = await deleteEntry(cash, id, form.data);
+    // Gone already: a repeated send (Back, a double click) of a delete that went through. What the person
+    // wanted is so; the form's failure text would blame the values typed.
+    if (!result.ok && result.status === 404) {
+      flash(req, 'success', TEXT.alreadyDeleted);
+      return res.redirect(303, onDayPage('/caixa-hoje', page));
+    }
     if (!result.ok) {
       const text = result.status === 403 ? TEXT.notManager : TEXT.deleteFailed;
       const errors: Record<string, string> =
