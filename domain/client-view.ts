@@ -26,7 +26,7 @@ const CLIENT_SENTENCES: Record<OrderKind, Record<number, string>> = {
     112: 'Não há peças de reposição para o seu aparelho. Ele está disponível para retirada.',
   },
   returned: {
-    200: 'Seu aparelho está sendo avaliado na garantia.',
+    200: 'Seu aparelho voltou e está sendo avaliado.',
     201: 'Seu aparelho está consertado.',
     202: 'Seu aparelho está pronto para retirada.',
     203: 'Seu aparelho foi entregue.',

@@ -1,8 +1,8 @@
 import type { AnyServiceOrder } from '../contract/service-orders.ts';
 import type { Shop } from '../contract/web.ts';
-import { formatCpf } from '../domain/documents.ts';
+import { formatCnpj, formatCpf } from '../domain/documents.ts';
 import { brl, day } from '../views/format.ts';
-import { NOT_FISCAL, WARRANTY, warrantyLine } from './Document.tsx';
+import { NOT_FISCAL, warrantyLine } from './Document.tsx';
 import { brlCents, externalServiceLabels, paidCents, partsLines } from './order-facts.ts';
 import { ShopHeader } from './ShopHeader.tsx';
 import { type PrintClientSide, StatusQr } from './StatusQr.tsx';
@@ -10,6 +10,8 @@ import { type PrintClientSide, StatusQr } from './StatusQr.tsx';
 type Repair = {
   /** 'Serviço realizado', or 'Serviço agendado' for a visit still ahead; and the date's label. */
   labels: { what: string; when: string };
+  /** An external service's type (Visita, Instalação…). */
+  type: string | null;
   what: string;
   parts: number | null;
   labor: number | null;
@@ -26,6 +28,7 @@ function repairOf(o: AnyServiceOrder, tz: string): Repair {
     const e = o.order;
     return {
       labels: externalServiceLabels(e, tz),
+      type: e.service_type?.trim() || null,
       what: e.service_details ?? '-',
       parts: null,
       labor: null,
@@ -39,6 +42,7 @@ function repairOf(o: AnyServiceOrder, tz: string): Repair {
   const r = o.order;
   return {
     labels: { what: 'Serviço realizado', when: 'Data' },
+    type: null,
     what: partsLines(r.fix_description) || '-',
     parts: r.fix_value_pieces,
     labor: r.fix_value_labor,
@@ -74,6 +78,7 @@ export function DeliverySheet({
           <dd>
             {order.client.name}
             {order.client.cpf ? ` · CPF ${formatCpf(order.client.cpf)}` : ''}
+            {order.client.cnpj ? ` · CNPJ ${formatCnpj(order.client.cnpj)}` : ''}
           </dd>
         </div>
         <div>
@@ -84,6 +89,12 @@ export function DeliverySheet({
               .join(' · ') || '-'}
           </dd>
         </div>
+        {repair.type ? (
+          <div>
+            <dt>Tipo de serviço</dt>
+            <dd>{repair.type}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{repair.labels.what}</dt>
           <dd>{repair.what}</dd>
@@ -125,10 +136,10 @@ export function DeliverySheet({
       </dl>
       {clientSide ? (
         <StatusQr side={clientSide}>
-          <p className="warranty">{warrantyLine(clientSide)}</p>
+          <p className="warranty">{warrantyLine(o, clientSide)}</p>
         </StatusQr>
       ) : (
-        <p className="warranty">{WARRANTY}</p>
+        <p className="warranty">{warrantyLine(o, null)}</p>
       )}
       <div className="signature">
         <span>Assinatura do cliente</span>

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { AnyServiceOrder } from '../contract/service-orders.ts';
+import { TERMINAL_STATUSES } from '../domain/statuses.ts';
 import { Form } from '../views/components/Form.tsx';
 import { Island } from '../views/components/Island.tsx';
 import { type SendPanel, SendToPrinter } from './SendToPrinter.tsx';
@@ -45,20 +47,25 @@ export function SheetBody(props: {
 /** The warranty text printed on the order sheet and the delivery sheet (SPEC §1, §9: 90 days). */
 export const WARRANTY = warrantyNotice(90);
 
-/** The warranty text for the shop's days (decision 020: a manager sets them; 90 by default). */
+/** The warranty text for the shop's days (decision 020: a manager sets them, 0 for none; 90 by default). */
 export function warrantyNotice(days: number): string {
-  return `Garantia de ${days} dias para o serviço realizado, válida mediante apresentação desta ordem de serviço.`;
+  if (days === 0) return 'Serviço sem garantia.';
+  return `Garantia de ${days} ${days === 1 ? 'dia' : 'dias'} para o serviço realizado, válida mediante apresentação desta ordem de serviço.`;
 }
 
 export const NO_WARRANTY = 'Aparelho devolvido sem conserto: esta ordem de serviço não tem garantia.';
+export const NO_WARRANTY_CANCELLED = 'Ordem de serviço cancelada: sem garantia.';
 
 /**
- * A sheet's warranty line: the shop's days when the backend has them (else SPEC's 90), and none for a
- * device going back unrepaired (budget refused, no defect, not worth it, no parts).
+ * A sheet's warranty line: the days granted (the shop's now before delivery) when the backend has them,
+ * else SPEC's 90; none for an order cancelled, or going back unrepaired (budget refused, no defect, not
+ * worth it, no parts).
  */
 export function warrantyLine(
+  o: AnyServiceOrder,
   side: { warrantyDays: number; unrepaired?: boolean } | null | undefined,
 ): string {
+  if (o.order.status === TERMINAL_STATUSES[o.kind].cancelled) return NO_WARRANTY_CANCELLED;
   if (!side) return WARRANTY;
   return side.unrepaired ? NO_WARRANTY : warrantyNotice(side.warrantyDays);
 }

@@ -104,10 +104,10 @@ function Ticket({
             </p>
             {side && copy === 'Via do cliente' ? (
               <StatusQr side={side} compact>
-                <p className="warranty">{warrantyLine(side)}</p>
+                <p className="warranty">{warrantyLine(o, side)}</p>
               </StatusQr>
             ) : (
-              <p className="warranty">{warrantyLine(side)}</p>
+              <p className="warranty">{warrantyLine(o, side)}</p>
             )}
           </>
         ) : null}

@@ -94,7 +94,7 @@ export function ThermalTicket({ o, shop, side }: ServiceOrderProps) {
   ];
   return (
     <ThermalSheet shop={shop} kind="Via do cliente · O.S." number={order.number} rows={rows} qr={side?.qr}>
-      <p className="warranty">{warrantyLine(side)}</p>
+      <p className="warranty">{warrantyLine(o, side)}</p>
     </ThermalSheet>
   );
 }
@@ -103,6 +103,7 @@ export function ThermalTicket({ o, shop, side }: ServiceOrderProps) {
 function externalRows(e: ExternalOrder, tz: string): Row[] {
   const labels = externalServiceLabels(e, tz);
   return [
+    ...(e.service_type?.trim() ? ([['Tipo de serviço', e.service_type]] as Row[]) : []),
     [labels.what, e.service_details],
     [labels.when, [day(e.service_date, tz), e.service_period].filter(Boolean).join(' · ')],
     ['Valor final', brl(e.service_value)],
@@ -145,7 +146,7 @@ export function ThermalDelivery({ o, shop, side }: ServiceOrderProps) {
         ['Pagamento(s)', brlCents(paidCents(order.transactions))],
       ]}
     >
-      <p className="warranty">{warrantyLine(side)}</p>
+      <p className="warranty">{warrantyLine(o, side)}</p>
       <div className="signature">
         <span>Assinatura do cliente</span>
       </div>

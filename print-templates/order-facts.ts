@@ -16,7 +16,8 @@ export function ticketClass(number: string): 'ticket-m' | 'ticket-other' {
 
 /**
  * How an external service is named on paper: what was done once the visit's day has come, what is
- * booked while it is still ahead (a receipt printed when the visit is arranged).
+ * booked while it is still ahead (a receipt printed when the visit is arranged), what is still to do
+ * while no day is booked, and cancelled once it is.
  */
 export function externalServiceLabels(
   order: { status: number; service_date: string | null },
@@ -30,8 +31,11 @@ export function externalServiceLabels(
       : instant && !Number.isNaN(instant.getTime())
         ? shopDayOf(instant, tz)
         : null;
-  const ahead =
-    order.status !== TERMINAL_STATUSES.external.completed && visitDay !== null && visitDay > todayInShop(tz);
+  const { completed, cancelled } = TERMINAL_STATUSES.external;
+  if (order.status === cancelled) return { what: 'Serviço cancelado', when: 'Data' };
+  if (order.status !== completed && visitDay === null)
+    return { what: 'Serviço a realizar', when: 'Agendado para' };
+  const ahead = order.status !== completed && visitDay !== null && visitDay > todayInShop(tz);
   return ahead
     ? { what: 'Serviço agendado', when: 'Agendado para' }
     : { what: 'Serviço realizado', when: 'Data' };

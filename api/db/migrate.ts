@@ -13,6 +13,7 @@ import * as m009 from '../migrations/009-report-indexes.ts';
 import * as m012 from '../migrations/012-kept-report-totals.ts';
 import * as m013 from '../migrations/013-list-order-indexes.ts';
 import * as m014 from '../migrations/014-service-order-product-search.ts';
+import * as m015 from '../migrations/015-warranty-as-granted.ts';
 import type { Db } from './connect.ts';
 
 /** Every migration, by name; the names' order is the order they run in. */
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '012-kept-report-totals': m012,
   '013-list-order-indexes': m013,
   '014-service-order-product-search': m014,
+  '015-warranty-as-granted': m015,
 };
 
 /** One key for every Bancada migration on a database: schema changes happen one at a time. */

@@ -66,6 +66,8 @@ export type PublicOrderRow = {
   value_cents: string | null;
   created_at: Date;
   delivered_at: Date | null;
+  /** Granted at delivery (migration 015). */
+  warranty_days: number | null;
   finished_at: Date | null;
   upfront_cents: string;
   /** An external visit's booked day (yyyy-MM-dd) and period; null for the other kinds. */
@@ -89,6 +91,7 @@ export async function publicServiceOrder(db: Db, id: number): Promise<PublicOrde
       ),
       'so.created_at',
       'so.delivered_at',
+      'so.warranty_days',
       'so.finished_at',
       sql<string>`(SELECT coalesce(sum(t.value_cents), 0)::text FROM transactions t
         WHERE t.service_order_id = so.id AND t.type = 101 AND t.deleted_at IS NULL)`.as('upfront_cents'),
@@ -112,6 +115,7 @@ export async function publicPartsOrder(db: Db, id: number): Promise<PublicOrderR
       'o.piece_value_cents as value_cents',
       'o.created_at',
       'o.delivered_at',
+      'o.warranty_days',
       'o.finished_at',
       sql<string>`(SELECT coalesce(sum(t.value_cents), 0)::text FROM transactions t
         WHERE t.order_id = o.id AND t.type = 101 AND t.deleted_at IS NULL)`.as('upfront_cents'),

@@ -10,7 +10,6 @@ import {
   type OrderEntity,
   PRICING_STATUSES,
   QUOTE_STATUSES,
-  wentBackUnrepaired,
 } from '../../domain/client-view.ts';
 import { type OrderKind, TERMINAL_STATUSES } from '../../domain/statuses.ts';
 import { recordAudit } from '../audit/repository.ts';
@@ -18,9 +17,8 @@ import type { AccessClaims } from '../auth/tokens.ts';
 import type { ApiDeps } from '../context.ts';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../http/errors.ts';
-import { warrantyDays } from '../shop-settings/service.ts';
 import { isUniqueViolation } from '../users/repository.ts';
-import { warrantyOf } from '../warranty/service.ts';
+import { warrantyOfOrder } from '../warranty/service.ts';
 import {
   closedFrom,
   insertLink,
@@ -145,14 +143,7 @@ async function publicJson(
     entity === 'service_order' && row.status === TERMINAL_STATUSES[row.kind].completed
       ? await closedFrom(deps.db, id)
       : null;
-  const unrepaired = wentBackUnrepaired(row.kind, row.status, closedFromStatus);
-  const warranty = warrantyOf(
-    row.delivered_at,
-    await warrantyDays(deps.db),
-    deps.shopTz,
-    undefined,
-    unrepaired,
-  );
+  const warranty = await warrantyOfOrder(deps, { ...row, id }, closedFromStatus);
   // A visit still to come says when; once done or cancelled the day is history, not news.
   const upcoming = row.kind === 'external' && row.finished_at === null && row.scheduled_on !== null;
   // The value due shows once a value is set and the order is still open: after the send to cash it is paid.

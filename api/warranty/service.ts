@@ -1,7 +1,8 @@
 /**
- * The warranty clock (decision 020): it starts on the shop day an order went back to the client (kept once
- * by migration 007's trigger) and runs for the shop's warranty days. A return opened against an original
- * whose warranty ran out needs a manager's credentials, and the return names that manager.
+ * The warranty clock (decisions 020, 030, 031): it starts on the shop day an order went back to the client
+ * and runs for the warranty days the shop had then (both kept by migration 015's trigger). An order that
+ * went back unrepaired, or was cancelled, has none. A return against an original out of its warranty, or
+ * without one, needs a manager's credentials, and the return names that manager.
  */
 import { addDays, daysBetween, UNREPAIRED_STATUSES, wentBackUnrepaired } from '../../domain/client-view.ts';
 import { shopDayOf, todayInShop } from '../../domain/dates.ts';
@@ -14,22 +15,33 @@ import { warrantyDays } from '../shop-settings/service.ts';
 import { closedFrom } from '../status-links/repository.ts';
 
 export type Warranty = {
+  /** The days granted at delivery; before it, the shop's days now. */
   warranty_days: number;
   delivered_on: string | null;
   warranty_until: string | null;
-  /** Days left counting today (0 on the last day); negative once it ran out; null before delivery. */
+  /** Days left counting today (0 on the last day); negative once it ran out; null without a warranty. */
   days_left: number | null;
   /** Going back unrepaired (budget refused, no defect, not worth it, no parts): no warranty at all. */
   unrepaired: boolean;
 };
 
 export const OUT_OF_WARRANTY = 'Garantia vencida: a O.S. de retorno precisa do login de um gerente';
-export const NO_WARRANTY_UNREPAIRED =
-  'Sem garantia (a O.S. foi devolvida sem conserto): a O.S. de retorno precisa do login de um gerente';
+/** The original has no warranty to return under: it went back unrepaired, or was cancelled. */
+export const NO_WARRANTY = 'Sem garantia: a O.S. de retorno precisa do login de um gerente';
 
 export type WarrantyConfirmation = {
   confirm_username?: string | undefined;
   confirm_password?: string | undefined;
+};
+
+/** An order as the warranty reads it. */
+export type WarrantyRow = {
+  id: number;
+  kind: OrderKind;
+  status: number;
+  delivered_at: Date | null;
+  /** Granted at delivery (migration 015); null before it. */
+  warranty_days: number | null;
 };
 
 export function warrantyOf(
@@ -37,10 +49,12 @@ export function warrantyOf(
   days: number,
   shopTz: string,
   today = todayInShop(shopTz),
+  /** Nothing to warrant: it went back unrepaired or was cancelled. */
+  none = false,
   unrepaired = false,
 ): Warranty {
   const deliveredOn = deliveredAt ? shopDayOf(deliveredAt, shopTz) : null;
-  if (!deliveredOn || unrepaired) {
+  if (!deliveredOn || none) {
     return {
       warranty_days: days,
       delivered_on: deliveredOn,
@@ -66,6 +80,24 @@ export async function unrepairedOrder(db: Db, id: number, kind: OrderKind, statu
   return wentBackUnrepaired(kind, status, closed);
 }
 
+/**
+ * An order's warranty: the days it was granted, none when unrepaired or cancelled. `closed` is the status
+ * it was sent to the cash from, when the caller has read it already.
+ */
+export async function warrantyOfOrder(
+  deps: ApiDeps,
+  row: WarrantyRow,
+  closed?: number | null,
+): Promise<Warranty> {
+  const unrepaired =
+    closed === undefined
+      ? await unrepairedOrder(deps.db, row.id, row.kind, row.status)
+      : wentBackUnrepaired(row.kind, row.status, closed);
+  const cancelled = row.status === TERMINAL_STATUSES[row.kind].cancelled;
+  const days = row.warranty_days ?? (await warrantyDays(deps.db));
+  return warrantyOf(row.delivered_at, days, deps.shopTz, undefined, unrepaired || cancelled, unrepaired);
+}
+
 export type OrderClock = Warranty & {
   created_at: string;
   status_changed_at: string;
@@ -79,11 +111,10 @@ export async function orderClock(deps: ApiDeps, entity: 'service_order' | 'order
     entity === 'order'
       ? await deps.db
           .selectFrom('orders')
-          .select(['created_at', 'status_changed_at', 'delivered_at'])
+          .select(['id', 'status', 'created_at', 'status_changed_at', 'delivered_at', 'warranty_days'])
           .select((eb) => [
             eb.val<string | null>(null).as('override_name'),
             eb.val<OrderKind>('parts').as('kind'),
-            'status',
           ])
           .where('id', '=', id)
           .where('deleted_at', 'is', null)
@@ -92,25 +123,20 @@ export async function orderClock(deps: ApiDeps, entity: 'service_order' | 'order
           .selectFrom('service_orders as so')
           .leftJoin('users as u', 'u.id', 'so.warranty_override_by')
           .select([
+            'so.id',
+            'so.kind',
+            'so.status',
             'so.created_at',
             'so.status_changed_at',
             'so.delivered_at',
+            'so.warranty_days',
             'u.username as override_name',
-            'so.kind',
-            'so.status',
           ])
           .where('so.id', '=', id)
           .where('so.deleted_at', 'is', null)
           .executeTakeFirst();
   if (!row) throw notFound('Pedido não encontrado');
-  const unrepaired = await unrepairedOrder(deps.db, id, row.kind as OrderKind, row.status);
-  const warranty = warrantyOf(
-    row.delivered_at,
-    await warrantyDays(deps.db),
-    deps.shopTz,
-    undefined,
-    unrepaired,
-  );
+  const warranty = await warrantyOfOrder(deps, { ...row, kind: row.kind as OrderKind });
   return {
     ...warranty,
     created_at: new Date(row.created_at).toISOString(),
@@ -120,8 +146,10 @@ export async function orderClock(deps: ApiDeps, entity: 'service_order' | 'order
 }
 
 /**
- * Before a return is opened against its original: within warranty (or never delivered) it goes on; out of
- * it, the body must carry a manager's credentials, else 403. Returns the manager's id when one allowed it.
+ * Before a return is opened against its original: within its warranty, or not delivered yet (the status
+ * not kept up at the counter), it goes on. Out of warranty, or with none to return under (it went back
+ * unrepaired, or was cancelled), the body must carry a manager's credentials, else 403. Returns the
+ * manager's id when one allowed it.
  */
 export async function checkReturnWarranty(
   deps: ApiDeps,
@@ -131,17 +159,18 @@ export async function checkReturnWarranty(
 ): Promise<number | null> {
   const row = await deps.db
     .selectFrom('service_orders')
-    .select(['delivered_at', 'status'])
+    .select(['id', 'status', 'delivered_at', 'warranty_days'])
     .where('id', '=', originalId)
     .where('kind', '=', 'normal')
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  // A device that went back unrepaired has no warranty to return under: a manager decides.
-  const unrepaired = row ? await unrepairedOrder(deps.db, originalId, 'normal', row.status) : false;
-  const warranty = warrantyOf(row?.delivered_at ?? null, await warrantyDays(deps.db), deps.shopTz);
-  if (!unrepaired && (warranty.days_left === null || warranty.days_left >= 0)) return null;
+  // No such original: the return's own checks refuse it.
+  if (!row) return null;
+  const warranty = await warrantyOfOrder(deps, { ...row, kind: 'normal' });
+  const none = warranty.unrepaired || row.status === TERMINAL_STATUSES.normal.cancelled;
+  if (!none && (warranty.days_left === null || warranty.days_left >= 0)) return null;
   if (!confirmation.confirm_username || !confirmation.confirm_password) {
-    throw forbidden(unrepaired ? NO_WARRANTY_UNREPAIRED : OUT_OF_WARRANTY);
+    throw forbidden(none ? NO_WARRANTY : OUT_OF_WARRANTY);
   }
   const manager = await confirmManager(
     deps,

@@ -4,26 +4,31 @@
  * manager's credentials, sent with the return (the api refuses without them and records who allowed it).
  */
 import type { Request } from 'express';
+import { TERMINAL_STATUSES } from '../../domain/statuses.ts';
 import { warrantyText } from '../../views/components/OrderPanel.tsx';
 import { extrasKnownMissing, getOrderClock, noteExtraFailure } from '../backend/client-side.ts';
 import type { WebDeps } from '../context.ts';
 import { textOf } from '../forms/validate.ts';
 
 export const TEXT_NOT_MANAGER = 'Digite uma credencial de gerente válida';
+const NO_WARRANTY_CANCELLED = 'Sem garantia: a O.S. foi cancelada';
 
 export async function returnWarranty(
   deps: WebDeps,
   req: Request,
   originalId: string,
-): Promise<{ text: string; expired: boolean; unrepaired: boolean } | null> {
+  status: number,
+): Promise<{ text: string; expired: boolean; none: boolean } | null> {
   if (extrasKnownMissing(deps.env.apiUrl)) return null;
   const clock = await getOrderClock(req.api, 'service_order', originalId);
   noteExtraFailure(deps.env.apiUrl, clock);
   if (!clock.ok) return null;
-  const text = warrantyText(clock.data, deps.env.SHOP_TZ);
-  // No warranty at all (it went back unrepaired) asks for the manager as a lapsed one does.
-  const expired = clock.data.unrepaired === true || (clock.data.days_left ?? 0) < 0;
-  return text ? { text, expired, unrepaired: clock.data.unrepaired === true } : null;
+  // No warranty at all (it went back unrepaired, or was cancelled) asks for a manager as a lapsed one does.
+  const cancelled = status === TERMINAL_STATUSES.normal.cancelled;
+  const none = cancelled || clock.data.unrepaired === true;
+  const text = cancelled ? NO_WARRANTY_CANCELLED : warrantyText(clock.data, deps.env.SHOP_TZ);
+  const expired = none || (clock.data.days_left ?? 0) < 0;
+  return text ? { text, expired, none } : null;
 }
 
 /** The manager's credentials typed on the return form, when there are any. */

@@ -225,7 +225,7 @@ export function openOrderRoutes(deps: WebDeps): Router {
       clientName: o.client?.name?.trim() || '-',
       productName: o.product_name?.trim() || '-',
       status: o.status,
-      warranty: await returnWarranty(deps, req, String(o.id)),
+      warranty: await returnWarranty(deps, req, String(o.id), o.status),
     };
   }
 

@@ -1137,7 +1137,8 @@ describe.each(DB_TARGETS)('service orders on %s', (target) => {
       expect(o).toMatchObject({ status: 107, finished_at: expect.stringMatching(ISO) });
       expect(o.transactions.map((t) => t.type)).toEqual([101, 101, 301]);
 
-      const returned = await openReturned(normal.id);
+      // A return against an open original (one cancelled has no warranty to return under: decision 031).
+      const returned = await openReturned((await openNormal()).id);
       expect(
         (await cancel({ service_order_id: returned.id, cancel_motive: 'x', date: '2026-01-02' })).body,
       ).toMatchObject({ type: 301, value: 0, date: '2026-01-02' });

@@ -1,5 +1,5 @@
 /**
- * The warranty clock (decision 020): the delivered moment is written once by the status change or the
+ * The warranty clock (decisions 020, 030, 031): the delivered moment is written by the status change or the
  * send to cash; the warranty runs the shop's days from it; a return out of warranty needs a manager.
  */
 import { sql } from 'kysely';
@@ -69,7 +69,7 @@ describe.each(DB_TARGETS)('warranty on %s', (kind) => {
     expect(openClock).toMatchObject({ delivered_on: null, warranty_until: null });
   });
 
-  it('records the delivered day once when a parts order is delivered without payment', async () => {
+  it('records the delivered day when a parts order is delivered without payment; a correction takes it back', async () => {
     const created = await send('POST', '/orders', employee.token, {
       client_id: clientId,
       piece_name: 'Bateria',
@@ -82,30 +82,35 @@ describe.each(DB_TARGETS)('warranty on %s', (kind) => {
       piece_value: null,
       payment_method: null,
     };
-    await send('PUT', `/orders/${id}`, employee.token, { ...body, status: 102 });
-    const first = await api.deps.db
-      .selectFrom('orders')
-      .select('delivered_at')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    await send('PUT', `/orders/${id}`, employee.token, { ...body, status: 101 });
-    await send('PUT', `/orders/${id}`, employee.token, { ...body, status: 102 });
-    const second = await api.deps.db
-      .selectFrom('orders')
-      .select('delivered_at')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(first.delivered_at).not.toBeNull();
-    expect(second.delivered_at).toEqual(first.delivered_at);
+    const deliveredAt = async (status: number) => {
+      await send('PUT', `/orders/${id}`, employee.token, { ...body, status });
+      return (
+        await api.deps.db
+          .selectFrom('orders')
+          .select('delivered_at')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).delivered_at;
+    };
+    const first = await deliveredAt(102);
+    expect(first).not.toBeNull();
+    // Saved again in the same status: the day does not move.
+    expect(await deliveredAt(102)).toEqual(first);
+    // Back to 'Cliente notificado': it was not delivered after all.
+    expect(await deliveredAt(101)).toBeNull();
+    expect(await deliveredAt(102)).not.toBeNull();
   });
 
-  it('follows the days a manager sets', async () => {
-    const id = await deliveredOrder();
+  it('follows the days a manager sets, for what is delivered from then on', async () => {
     expect((await send('PUT', '/shop-settings', manager.token, { warranty_days: 30 })).status).toBe(200);
-    const today = todayInShop(api.deps.shopTz);
-    const clock = (await send('GET', `/warranty/service-order/${id}`, employee.token)).body as Clock;
-    expect(clock.warranty_until).toBe(addDays(today, 30));
-    await send('PUT', '/shop-settings', manager.token, { warranty_days: 90 });
+    try {
+      const id = await deliveredOrder();
+      const today = todayInShop(api.deps.shopTz);
+      const clock = (await send('GET', `/warranty/service-order/${id}`, employee.token)).body as Clock;
+      expect(clock.warranty_until).toBe(addDays(today, 30));
+    } finally {
+      await send('PUT', '/shop-settings', manager.token, { warranty_days: 90 });
+    }
   });
 
   it('a return within warranty opens for anyone; out of it only with a manager, and names the manager', async () => {
@@ -180,8 +185,7 @@ describe.each(DB_TARGETS)('warranty on %s', (kind) => {
       status: 403,
       body: {
         status: 'error',
-        message:
-          'Sem garantia (a O.S. foi devolvida sem conserto): a O.S. de retorno precisa do login de um gerente',
+        message: 'Sem garantia: a O.S. de retorno precisa do login de um gerente',
       },
     });
     const allowed = await send('POST', '/service-orders/returned', employee.token, {
@@ -195,5 +199,62 @@ describe.each(DB_TARGETS)('warranty on %s', (kind) => {
     const repaired = (await send('GET', `/warranty/service-order/${await deliveredOrder()}`, employee.token))
       .body as Clock;
     expect(repaired).toMatchObject({ warranty_until: addDays(today, 90), unrepaired: false });
+  });
+
+  it('a status set by mistake and corrected takes the delivery and its warranty back', async () => {
+    const so = await send('POST', '/service-orders/normal', employee.token, {
+      client_id: clientId,
+      product_name: 'Rádio',
+    });
+    const id = (so.body as { id: number }).id;
+    const move = async (status: number) => {
+      const put = await send('PUT', `/service-orders/normal/${id}`, employee.token, {
+        status,
+        product_name: 'Rádio',
+      });
+      expect(put.status).toBe(200);
+      return (await send('GET', `/warranty/service-order/${id}`, employee.token)).body as Clock;
+    };
+    const today = todayInShop(api.deps.shopTz);
+    // 'Produto Entregue Sem Recebimento' chosen by mistake: delivered today...
+    expect(await move(106)).toMatchObject({ delivered_on: today, warranty_until: addDays(today, 90) });
+    // ...then set right: the device is still in the shop, with no warranty running.
+    expect(await move(105)).toMatchObject({ delivered_on: null, warranty_until: null, days_left: null });
+    // A cancel keeps the day it went home, with no warranty.
+    await move(106);
+    const cancel = await send('POST', '/transactions/cancel/service-order', employee.token, {
+      service_order_id: id,
+      cancel_motive: 'Não pagou',
+    });
+    expect(cancel.status).toBe(201);
+    const cancelled = (await send('GET', `/warranty/service-order/${id}`, employee.token)).body as Clock;
+    expect(cancelled).toMatchObject({ delivered_on: today, warranty_until: null, days_left: null });
+    // And a return against it has no warranty to return under.
+    const refused = await send('POST', '/service-orders/returned', employee.token, {
+      original_service_order_id: id,
+      return_motive: 'Voltou',
+    });
+    expect(refused.status).toBe(403);
+    expect((refused.body as { message: string }).message).toBe(
+      'Sem garantia: a O.S. de retorno precisa do login de um gerente',
+    );
+  });
+
+  it('keeps the days granted at delivery when the shop changes them later', async () => {
+    const id = await deliveredOrder();
+    const today = todayInShop(api.deps.shopTz);
+    expect((await send('PUT', '/shop-settings', manager.token, { warranty_days: 0 })).status).toBe(200);
+    try {
+      const clock = (await send('GET', `/warranty/service-order/${id}`, employee.token)).body as Clock & {
+        warranty_days: number;
+      };
+      expect(clock).toMatchObject({ warranty_days: 90, warranty_until: addDays(today, 90), days_left: 90 });
+      // An order delivered from now on is granted the new days.
+      const later = (await send('GET', `/warranty/service-order/${await deliveredOrder()}`, employee.token))
+        .body as Clock & { warranty_days: number };
+      expect(later).toMatchObject({ warranty_days: 0, warranty_until: today });
+    } finally {
+      await send('PUT', '/shop-settings', manager.token, { warranty_days: 90 });
+    }
   });
 });

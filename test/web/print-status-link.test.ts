@@ -131,4 +131,33 @@ describe('printed sheets with the status link (web print router)', () => {
     expect(page).toContain('Sem garantia: a O.S. não teve conserto');
     expect(page).not.toContain('Em garantia até');
   });
+
+  it('a cancelled order prints no warranty; one day reads in the singular, none as none', async () => {
+    const client = await apiCall<{ id: number }>(web.api, 'POST', '/clients', token, { name: 'Cancelada' });
+    const so = await apiCall<{ id: number }>(web.api, 'POST', '/service-orders/normal', token, {
+      client_id: client.body.id,
+      product_name: 'Som',
+    });
+    const staff = await signIn(web);
+    try {
+      await apiCall(web.api, 'PUT', '/shop-settings', token, { warranty_days: 1 });
+      const one = decodeEntities((await staff.get(`/os/${so.body.id}/imprimir`)).text);
+      expect(one).toContain('Garantia de 1 dia para o serviço realizado');
+      await apiCall(web.api, 'PUT', '/shop-settings', token, { warranty_days: 0 });
+      const none = decodeEntities((await staff.get(`/os/${so.body.id}/imprimir`)).text);
+      expect(none).toContain('Serviço sem garantia.');
+      expect(none).not.toContain('Garantia de 0 dias');
+    } finally {
+      await apiCall(web.api, 'PUT', '/shop-settings', token, { warranty_days: 60 });
+    }
+    await apiCall(web.api, 'POST', '/transactions/cancel/service-order', token, {
+      service_order_id: so.body.id,
+      cancel_motive: 'Desistiu',
+    });
+    for (const sheet of ['imprimir', 'entrega', 'imprimir?papel=80mm', 'entrega?papel=80mm']) {
+      const html = decodeEntities((await staff.get(`/os/${so.body.id}/${sheet}`)).text);
+      expect(html).toContain('Ordem de serviço cancelada: sem garantia.');
+      expect(html).not.toContain('Garantia de 60 dias');
+    }
+  });
 });

@@ -154,6 +154,40 @@ describe('print sheets (web print router)', () => {
     }
   });
 
+  it("an external service's receipt names its type; without a day it is still to do; cancelled, it says so", async () => {
+    const company = await api<{ id: number }>('POST', '/clients', {
+      name: 'Padaria Central',
+      cnpj: '11.222.333/0001-81',
+    });
+    const visit = await api<{ id: number }>('POST', '/service-orders/external', {
+      client_id: company.id,
+      product_name: 'Forno',
+      service_details: 'Levar escada',
+      service_type: 'Visita',
+      service_date: null,
+      service_period: null,
+      service_value: null,
+      service_payment_method: null,
+    });
+    for (const path of [`/os/${visit.id}/entrega`, `/os/${visit.id}/entrega?papel=80mm`]) {
+      const text = textOf((await manager.get(path)).text);
+      expect(text, path).toContain('Tipo de serviço Visita');
+      expect(text, path).toContain('Serviço a realizar Levar escada');
+      expect(text, path).not.toContain('Serviço realizado');
+    }
+    // A company's receipt carries its CNPJ, as a person's carries the CPF.
+    expect(textOf((await manager.get(`/os/${visit.id}/entrega`)).text)).toContain('CNPJ 11.222.333/0001-81');
+    await api('POST', '/transactions/cancel/service-order', {
+      service_order_id: visit.id,
+      cancel_motive: 'Desistiu',
+    });
+    for (const path of [`/os/${visit.id}/entrega`, `/os/${visit.id}/entrega?papel=80mm`]) {
+      const text = textOf((await manager.get(path)).text);
+      expect(text, path).toContain('Serviço cancelado Levar escada');
+      expect(text, path).toContain('Ordem de serviço cancelada: sem garantia.');
+    }
+  });
+
   it('prints a parts order and its address label with recipient and sender', async () => {
     const order = await api<{ id: number; number: string }>('POST', '/orders', {
       client_id: clientId,

@@ -124,4 +124,20 @@ describe('return order and warranty (web open-orders router)', () => {
     const refused = await refusedPage(employee, posted, '/abrir-os-retorno');
     expect(fieldErrorOf(refused.text, 'f-confirm_username')).toBe('Digite uma credencial de gerente válida');
   });
+
+  it('a cancelled original has no warranty either: the page says so and asks for a manager', async () => {
+    const so = await apiCall<{ id: number }>(web.api, 'POST', '/service-orders/normal', token, {
+      client_id: clientId,
+      product_name: 'Batedeira',
+    });
+    await apiCall(web.api, 'POST', '/transactions/cancel/service-order', token, {
+      service_order_id: so.body.id,
+      cancel_motive: 'Desistiu',
+    });
+    const staff = await signIn(web);
+    const page = decodeEntities((await staff.get(`/abrir-os-retorno?original=${so.body.id}`)).text);
+    expect(page).toContain('Sem garantia: a O.S. foi cancelada');
+    expect(page).toContain('Sem garantia: confirme login do gerente');
+    expect(page).toContain('name="confirm_username"');
+  });
 });

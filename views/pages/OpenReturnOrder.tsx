@@ -17,7 +17,8 @@ export type OriginalOrder = {
   productName: string;
   status: number;
   /** The original's warranty (decision 020): its text, and whether opening needs a manager. */
-  warranty?: { text: string; expired: boolean; unrepaired?: boolean } | null;
+  /** `none`: no warranty to return under (unrepaired, cancelled), not a lapsed one. */
+  warranty?: { text: string; expired: boolean; none?: boolean } | null;
 };
 
 export type OpenReturnOrderProps = {
@@ -80,7 +81,7 @@ export function OpenReturnOrder(props: OpenReturnOrderProps) {
               rows={4}
             />
             {original.warranty?.expired ? (
-              <OutOfWarranty errors={props.errors} unrepaired={original.warranty.unrepaired === true} />
+              <OutOfWarranty errors={props.errors} none={original.warranty.none === true} />
             ) : null}
             <div className="actions">
               <SubmitButton label="Salvar" />
@@ -93,10 +94,10 @@ export function OpenReturnOrder(props: OpenReturnOrderProps) {
 }
 
 /** Out of warranty the return needs a manager's credentials, and the return records who allowed it. */
-function OutOfWarranty({ errors, unrepaired }: { errors?: FieldErrors | undefined; unrepaired: boolean }) {
+function OutOfWarranty({ errors, none }: { errors?: FieldErrors | undefined; none: boolean }) {
   return (
     <fieldset className="out-of-warranty">
-      <legend>{`${unrepaired ? 'Sem garantia' : 'Garantia vencida'}: confirme login do gerente`}</legend>
+      <legend>{`${none ? 'Sem garantia' : 'Garantia vencida'}: confirme login do gerente`}</legend>
       <Field name="confirm_username" label="Usuário do gerente" autoComplete="off" errors={errors} />
       <Field
         name="confirm_password"
