@@ -107,3 +107,17 @@ export function conflictRows(
     yours: yours[name] ?? '',
   }));
 }
+
+/** A save that found the record already as typed: a resend of a save that went through. */
+export const ALREADY_SAVED = 'O que você digitou já está salvo: nada foi alterado.';
+
+/**
+ * Whether the record already holds what was typed, field by field as the form shows them: the same save
+ * sent again (Back, a double click) after the first went through. The comparison would show two equal
+ * columns, and what the person wanted is so. Any field that differs keeps the comparison.
+ */
+export function alreadySaved(body: unknown, current: Record<string, string | undefined>): boolean {
+  return Object.entries(current).every(
+    ([name, value]) => (posted(body, name) ?? '').trim() === (value ?? '').trim(),
+  );
+}

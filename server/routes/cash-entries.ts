@@ -12,7 +12,13 @@ import { cashApi } from '../cash-unlock.ts';
 import type { WebDeps } from '../context.ts';
 import { type Draft, saveDraft, typedFields, withDraft } from '../drafts.ts';
 import { DeleteEntryForm, EntryForm, editEntryForm } from '../forms/cash.ts';
-import { changedSince, postedVersion, staleRefusal } from '../forms/edit-version.ts';
+import {
+  ALREADY_SAVED,
+  alreadySaved,
+  changedSince,
+  postedVersion,
+  staleRefusal,
+} from '../forms/edit-version.ts';
 import { backToCreateForm } from '../forms/refused-create.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
 import { submitOnce } from '../idempotency.ts';
@@ -141,8 +147,17 @@ export function cashEntryRoutes(deps: WebDeps): Router {
       ...(version ? { version } : {}),
     });
     if (!result.ok) {
-      // Our api saw another save land since the dialog was loaded, or the entry deleted.
-      if (staleRefusal(result)) return backToDialog({ reason: 'stale' });
+      // Our api saw another save land since the dialog was loaded, or the entry deleted. Unless it is this
+      // very save, sent again (Back, a double click) after the first went through.
+      if (staleRefusal(result)) {
+        const day = await entriesOfDay(cash, today());
+        const entry = day.ok ? day.data.find((e) => String(e.id) === id) : undefined;
+        if (entry && alreadySaved(req.body, entryValues(entry))) {
+          flash(req, 'success', ALREADY_SAVED);
+          return res.redirect(303, onDayPage('/caixa-hoje', page));
+        }
+        return backToDialog({ reason: 'stale' });
+      }
       if (version !== undefined && result.status === 404) return gone();
       const text = result.status === 403 ? TEXT.notManager : TEXT.editFailed;
       const errors = result.status === 403 ? { confirm_username: TEXT.notManager } : (result.issues ?? {});

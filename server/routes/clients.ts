@@ -22,6 +22,8 @@ import type { WebDeps } from '../context.ts';
 import { type Draft, draftFor, saveDraft, typedFields, withDraft } from '../drafts.ts';
 import { ClientForm as ClientSchema, clientValuesFrom, clientValuesOf, looksUpCep } from '../forms/client.ts';
 import {
+  ALREADY_SAVED,
+  alreadySaved,
   changedSince,
   conflictRows,
   loadedMarks,
@@ -315,6 +317,10 @@ export function clientRoutes(deps: WebDeps): Router {
     // Saved by someone else since this form was loaded: back to the form, which shows both.
     const loaded = await getClient(req.api, String(req.params.id));
     if (loaded.ok && changedSince(req.body, loaded.data, clientValuesFrom(loaded.data))) {
+      if (alreadySaved(req.body, clientValuesFrom(loaded.data))) {
+        flash(req, 'success', ALREADY_SAVED);
+        return res.redirect(303, '/consulta');
+      }
       return backToForm({ reason: 'stale' });
     }
     const form = validateForm(ClientSchema, req.body);

@@ -16,7 +16,14 @@ import { EditPartsOrder, type EditPartsOrderValues } from '../../views/pages/Edi
 import { updatePartsOrder } from '../backend/orders.ts';
 import type { WebDeps } from '../context.ts';
 import { type Draft, draftFor, saveDraft, typedFields, withDraft } from '../drafts.ts';
-import { changedSince, conflictRows, loadedMarks, versionToSave } from '../forms/edit-version.ts';
+import {
+  ALREADY_SAVED,
+  alreadySaved,
+  changedSince,
+  conflictRows,
+  loadedMarks,
+  versionToSave,
+} from '../forms/edit-version.ts';
 import { EDIT_PARTS_ORDER_FIELDS, editPartsOrderForm } from '../forms/parts-order.ts';
 import { centsFieldsToReais, typedValues } from '../forms/service-order.ts';
 import { validateForm } from '../forms/validate.ts';
@@ -142,6 +149,10 @@ export function partsOrderEditRoutes(deps: WebDeps): Router {
     const current = editValuesOf(order, shopTz) as Record<string, string | undefined>;
     // Finished, or saved by someone else since this form was loaded: both shown, nothing lost.
     if (isTerminal('parts', order.status) || changedSince(req.body, order, current)) {
+      if (!isTerminal('parts', order.status) && alreadySaved(req.body, current)) {
+        flash(req, 'success', ALREADY_SAVED);
+        return res.redirect(303, `/pedido/${id}`);
+      }
       return backToEdit(res, id, { values: kept, reason: 'stale' });
     }
     const form = validateForm(editPartsOrderForm(current.payment_method), req.body);

@@ -23,6 +23,8 @@ import {
 import type { WebDeps } from '../context.ts';
 import { type Draft, draftFor, saveDraft, withDraft } from '../drafts.ts';
 import {
+  ALREADY_SAVED,
+  alreadySaved,
   changedSince,
   conflictRows,
   LOADED_FIELD,
@@ -182,7 +184,12 @@ export function serviceOrderEditRoutes(deps: WebDeps): Router {
       const values = typedValues(req.body, EDIT_FIELDS[kind]);
       const kept = { ...(values as Record<string, string>), ...marksOf(req.body) };
       // Finished, or saved by someone else since this form was loaded: both shown, nothing lost.
-      if (isTerminal(kind, order.status) || changedSince(req.body, order, editValuesOf(kind, order, tz))) {
+      const current = editValuesOf(kind, order, tz);
+      if (isTerminal(kind, order.status) || changedSince(req.body, order, current)) {
+        if (!isTerminal(kind, order.status) && alreadySaved(req.body, current)) {
+          flash(req, 'success', ALREADY_SAVED);
+          return res.redirect(303, `/os/${pathOf(order.id)}`);
+        }
         return backToForm(req, res, kind, { values: kept, reason: 'stale' });
       }
       const form = validateForm(editFormFor(kind, order), req.body);

@@ -892,6 +892,16 @@ describe('cash (web cash router)', () => {
         value: 12,
         payment_method: 'Dinheiro',
       });
+      expect(toastsOf((await agent.get('/caixa-hoje')).text)).toEqual(['Lançamento editado com sucesso!']);
+      // The same save sent again (Back, a double click): saved already, not someone else's change.
+      const resent = await agent
+        .post(path)
+        .type('form')
+        .send({ ...again, ...typed });
+      expect(resent.headers.location).toBe('/caixa-hoje');
+      expect(toastsOf((await agent.get('/caixa-hoje')).text)).toEqual([
+        'O que você digitou já está salvo: nada foi alterado.',
+      ]);
       // The day's total the next tests read stays as it was.
       await api('DELETE', `/transactions/${created.id}`, {
         confirm_username: MANAGER.username,

@@ -1191,6 +1191,30 @@ describe('service orders (web service-orders router)', () => {
       expect(await getOrder('normal', order.id)).toMatchObject({ product_serial: 'SN-DEPOIS' });
     });
 
+    it('the same save sent twice (Back and Salvar again) is not a conflict: it says it is saved already', async () => {
+      const order = await newNormal();
+      const path = `/editar-os/${order.id}`;
+      const typed = {
+        ...editFormOf((await manager.get(path)).text),
+        status: '104',
+        fix_value_final: '300,00',
+      };
+      const first = await manager.post(path).type('form').send(typed);
+      expect(first.headers.location).toBe(`/os/${order.id}`);
+      await manager.get(`/os/${order.id}`);
+      const again = await manager.post(path).type('form').send(typed);
+      expect(again.headers.location).toBe(`/os/${order.id}`);
+      const page = await manager.get(`/os/${order.id}`);
+      expect(toastsOf(page.text)).toEqual(['O que você digitou já está salvo: nada foi alterado.']);
+      // One word different is a real conflict: both shown, as before.
+      const other = await manager
+        .post(path)
+        .type('form')
+        .send({ ...typed, fix_value_final: '310,00' });
+      expect(other.headers.location).toContain(path);
+      expect(await getOrder('normal', order.id)).toMatchObject({ status: 104, fix_value_final: 300 });
+    });
+
     it('two tabs: B sets Consertada, Bia, R$ 500; A, opened before, changes the serial: refused, both shown', async () => {
       const order = await newNormal();
       const path = `/editar-os/${order.id}`;
