@@ -47,6 +47,8 @@ const TEXT = {
   updated: 'Cliente atualizado com sucesso!',
   updateFailed: 'Ocorreu um erro ao atualizar o cliente. Cheque os dados.',
   deleted: 'Cliente deletado com sucesso!',
+  /** A delete sent again (Back, a double click) after the first went through. */
+  alreadyDeleted: 'Este cliente já tinha sido deletado: nada foi deletado de novo.',
   deleteFailed: 'Ocorreu um erro ao deletar o Cliente. Cheque suas credenciais.',
   notManager: 'Digite uma credencial de gerente válida',
 };
@@ -367,6 +369,11 @@ export function clientRoutes(deps: WebDeps): Router {
       if (result.status === 403) return reopen({ confirm_username: TEXT.notManager }, TEXT.notManager);
       // 409: orders still open; the api names them, the dialog says so (nothing deleted).
       if (result.status === 409 && result.message) return reopen({}, result.message, result.message);
+      // Gone already: this delete sent again after it went through, or another tab's.
+      if (result.status === 404) {
+        flash(req, 'success', TEXT.alreadyDeleted);
+        return res.redirect(303, '/consulta');
+      }
       return reopen({}, TEXT.deleteFailed);
     }
     flash(req, 'success', TEXT.deleted);

@@ -15,6 +15,8 @@ export const PARTS_ORDER_TEXT = {
   edited: 'Pedido Editado com sucesso!',
   editFailed: 'Ocorreu um erro ao editar o pedido. Cheque suas credenciais.',
   deleted: 'Pedido deletado com sucesso!',
+  /** A delete sent again (Back, a double click) after the first went through. */
+  alreadyDeleted: 'Este pedido já tinha sido deletado: nada foi deletado de novo.',
   deleteFailed: 'Erro ao excluir Pedido',
   cancelled: 'Pedido cancelado com sucesso!',
   cancelFailed: 'Erro ao cancelar Pedido',

@@ -345,8 +345,11 @@ export function partsOrderRoutes(deps: WebDeps): Router {
           error(PARTS_ORDER_TEXT.notManager),
         );
       }
-      // Gone meanwhile (another tab deleted it): the page says so and leads to Consulta.
-      if (result.status === 404) return showDetail(req, res, {}, 404, error(PARTS_ORDER_TEXT.deleteFailed));
+      // Gone already: this delete sent again after it went through, or another tab's. What was wanted is so.
+      if (result.status === 404) {
+        flash(req, 'success', PARTS_ORDER_TEXT.alreadyDeleted);
+        return res.redirect(303, '/consulta');
+      }
       return reopen(httpStatusOf(result.status), {}, error(PARTS_ORDER_TEXT.deleteFailed));
     }
     flash(req, 'success', PARTS_ORDER_TEXT.deleted);

@@ -50,6 +50,8 @@ export const TEXT = {
   returnEdited: 'O.S. de Retorno editada com sucesso!',
   editFailed: 'Ocorreu um erro ao editar a O.S. Cheque suas credenciais.',
   deleted: 'O.S. deletada com sucesso!',
+  /** A delete sent again (Back, a double click) after the first went through. */
+  alreadyDeleted: 'Esta O.S. já tinha sido deletada: nada foi deletado de novo.',
   deleteFailed: 'Erro ao excluir O.S.',
   notManager: 'Digite uma credencial de gerente válida',
   cancelled: 'O.S. cancelada com sucesso!',
@@ -304,8 +306,13 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
 
   // --- Deletar O.S. (a manager's credentials, SPEC §5 Delete dialogs) ---
   router.post('/os/:id/deletar', async (req, res) => {
-    const found = await load(req, res);
-    if (!found) return;
+    const found = await findServiceOrder(req.api, String(req.params.id));
+    // Gone already: this delete sent again after it went through, or another tab's. What was wanted is so.
+    const gone = () => {
+      flash(req, 'success', TEXT.alreadyDeleted);
+      res.redirect(303, '/consulta');
+    };
+    if (!found) return gone();
     const reopen = (errors: Record<string, string>, toast?: string) =>
       backToDialog(req, res, found, 'remove', { errors, ...(toast ? { toast } : {}) });
     const form = validateForm(DeleteForm, req.body);
@@ -321,6 +328,7 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
     const result = await deleteServiceOrder(req.api, String(found.order.id), form.data);
     if (!result.ok) {
       if (result.status === 403) return reopen({ confirm_username: TEXT.notManager }, TEXT.notManager);
+      if (result.status === 404) return gone();
       return reopen({}, TEXT.deleteFailed);
     }
     flash(req, 'success', TEXT.deleted);

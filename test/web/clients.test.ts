@@ -1289,6 +1289,18 @@ describe('clients (web clients router)', () => {
       expect(res.headers.location).toBe('/consulta');
       expect(toastsOf((await agent.get('/consulta')).text)).toEqual([TEXT.deleted]);
       expect(await clientRow(id)).toBeUndefined();
+      // The same delete sent again (Back, a double click): done already, not a failure.
+      const again = await postForm(
+        agent,
+        `/editar-cliente/${id}/deletar`,
+        { confirm_username: MANAGER.username, confirm_password: MANAGER.password },
+        // Any page of ours gives the form's token; this order's page is gone.
+        '/cadastrar-cliente',
+      );
+      expect(again.headers.location).toBe('/consulta');
+      expect(toastsOf((await agent.get('/consulta')).text)).toEqual([
+        'Este cliente já tinha sido deletado: nada foi deletado de novo.',
+      ]);
       const search = await agent.get('/consulta').query({ q: 'Hugo Deletado', tipo: 'cliente' });
       expect(search.text).not.toContain('Hugo Deletado</span>');
       expect(search.text).toContain('Nenhum cliente encontrado');

@@ -1006,6 +1006,17 @@ describe('service orders (web service-orders router)', () => {
       const gone = await employee.get(`/os/${order.id}`);
       const next = await follow(employee, gone, '/consulta');
       expect(toastsOf(next.text)).toEqual([TEXT.notFound]);
+      // The same delete sent again (Back, a double click): done already, not a failure.
+      const again = await post(
+        employee,
+        order.id,
+        'deletar',
+        { confirm_username: MANAGER.username, confirm_password: MANAGER.password },
+        // Any page of ours gives the form's token; this order's page is gone.
+        '/cadastrar-cliente',
+      );
+      const after = await follow(employee, again, '/consulta');
+      expect(toastsOf(after.text)).toEqual(['Esta O.S. já tinha sido deletada: nada foi deletado de novo.']);
     });
   });
 
