@@ -211,7 +211,25 @@ describe.each(DB_TARGETS)('status links on %s', (kind) => {
       token: string;
     };
     const view = (await send('GET', `/status-links/public/${token}`, null)).body as Json;
-    expect(view).toMatchObject({ kind: 'external', scheduled_on: '2026-12-03', scheduled_period: 'Manhã' });
+    expect(view).toMatchObject({
+      kind: 'external',
+      status_text: 'Seu atendimento está agendado.',
+      scheduled_on: '2026-12-03',
+      scheduled_period: 'Manhã',
+    });
+    // No day booked yet: not 'agendado'.
+    const unbooked = await send('POST', '/service-orders/external', employee.token, {
+      client_id: (client.body as { id: number }).id,
+      product_name: 'Forno',
+      service_type: 'Visita',
+    });
+    const unbookedLink = (
+      await send('GET', `/status-links/service-order/${(unbooked.body as { id: number }).id}`, employee.token)
+    ).body as { token: string };
+    expect((await send('GET', `/status-links/public/${unbookedLink.token}`, null)).body).toMatchObject({
+      status_text: 'Seu atendimento ainda será agendado. Entraremos em contato.',
+      scheduled_on: null,
+    });
     const closed = await send('POST', '/transactions/close/service-order', employee.token, {
       service_order_id: id,
       date: '',
