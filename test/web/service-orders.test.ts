@@ -392,6 +392,32 @@ describe('service orders (web service-orders router)', () => {
       expect(form?.[1]).toContain('>Confirmar e enviar ao caixa</button>');
     });
 
+    it('Finalizar on an O.S. going back unrepaired warns that its Valor Final is what the cash books', async () => {
+      const order = await newNormal();
+      await api('PUT', `/service-orders/normal/${order.id}`, {
+        status: 109,
+        product_name: 'Notebook',
+        fix_value_final: 480,
+        fix_payment_method: 'Pix',
+      });
+      const html = decodeEntities((await manager.get(`/os/${order.id}?dialogo=finalizar`)).text);
+      expect(html).toContain(
+        'Esta O.S. está em "Orçamento Não Aprovado": o aparelho volta sem conserto, e o Valor Final abaixo vai para o caixa.',
+      );
+      expect(html).toContain('>Confirmar e enviar ao caixa</button>');
+      expect(html).toContain(`<a class="button secondary" href="/editar-os/${order.id}">Editar</a>`);
+      // A repaired one has no such warning.
+      await api('PUT', `/service-orders/normal/${order.id}`, {
+        status: 104,
+        product_name: 'Notebook',
+        fix_value_final: 480,
+        fix_payment_method: 'Pix',
+      });
+      expect(decodeEntities((await manager.get(`/os/${order.id}?dialogo=finalizar`)).text)).not.toContain(
+        'volta sem conserto',
+      );
+    });
+
     it('the dialogs open by link without JavaScript (?dialogo=)', async () => {
       const order = await newNormal();
       for (const id of ['pagamento-antecipado', 'cancelar-os', 'deletar-os']) {

@@ -24,6 +24,10 @@ export const CLOSE_MISSING_TEXT = {
     'Para ir para o caixa, o pedido precisa de Valor e Forma de Pagamento. Preencha em Editar e volte a finalizar.',
 } as const;
 
+/** The warning of a close from an unrepaired status, named by its label. */
+export const unrepairedCloseText = (status: string) =>
+  `Esta O.S. está em "${status}": o aparelho volta sem conserto, e o Valor Final abaixo vai para o caixa. Se a loja cobra só a avaliação (ou nada), corrija o Valor Final em Editar antes de confirmar.`;
+
 export type CloseSummary = {
   /** The final value, in reais (null when none yet: the api will refuse). */
   finalValue: number | null;
@@ -86,6 +90,11 @@ export function CloseConfirmDialog(props: {
   changedText: string;
   /** What to say, and where the order is edited, when it cannot be closed as it is. */
   missing: { text: string; editHref: string };
+  /**
+   * Said above the figures when the order goes back unrepaired ('Orçamento Não Aprovado' and the like):
+   * its Valor Final may still be the quote the client turned down, and it is what the cash would book.
+   */
+  warning?: string | undefined;
 }) {
   const { state } = props;
   const incomplete = props.summary.finalValue === null || !props.summary.paymentMethod?.trim();
@@ -103,6 +112,11 @@ export function CloseConfirmDialog(props: {
       ) : (
         <p>Confira antes de confirmar: depois de enviada ao caixa, a ordem não pode mais ser editada.</p>
       )}
+      {props.warning && !incomplete ? (
+        <p role="alert" className="field-error">
+          {props.warning}
+        </p>
+      ) : null}
       <DetailList rows={closeRows(props.summary)} />
       {incomplete ? (
         <div className="actions">
@@ -119,6 +133,11 @@ export function CloseConfirmDialog(props: {
           ))}
           <div className="actions">
             <SubmitButton label="Confirmar e enviar ao caixa" busyLabel="Enviando..." />
+            {props.warning ? (
+              <a className="button secondary" href={props.missing.editHref}>
+                Editar
+              </a>
+            ) : null}
             <DialogCancel />
           </div>
         </Form>

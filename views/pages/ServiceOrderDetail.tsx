@@ -4,8 +4,15 @@ import type {
   NormalOrder,
   ReturnedOrder,
 } from '../../contract/service-orders.ts';
+import { UNREPAIRED_STATUSES } from '../../domain/client-view.ts';
 import { formatDisplayDate } from '../../domain/dates.ts';
-import { isTerminal, type OrderKind, showsFinishDate, TERMINAL_STATUSES } from '../../domain/statuses.ts';
+import {
+  isTerminal,
+  type OrderKind,
+  showsFinishDate,
+  statusLabel,
+  TERMINAL_STATUSES,
+} from '../../domain/statuses.ts';
 import { TRANSACTION_TYPES } from '../../domain/transactions.ts';
 import { ClientDetails, orDash } from '../components/ClientDetails.tsx';
 import {
@@ -15,6 +22,7 @@ import {
   CloseConfirmDialog,
   type CloseDialogState,
   type CloseSummary,
+  unrepairedCloseText,
 } from '../components/CloseConfirmDialog.tsx';
 import { DetailList, type DetailRow } from '../components/DetailList.tsx';
 import { Dialog, DialogCancel, DialogTrigger } from '../components/Dialog.tsx';
@@ -312,6 +320,11 @@ export function ServiceOrderDetail({ found, tz, dialogs, panel }: ServiceOrderDe
             summary={closeSummaryOf(found)}
             changedText={CLOSE_CHANGED_TEXT.serviceOrder}
             missing={{ text: CLOSE_MISSING_TEXT.serviceOrder, editHref: `${EDIT_PATH[kind]}${id}` }}
+            warning={
+              UNREPAIRED_STATUSES[kind].includes(order.status)
+                ? unrepairedCloseText(statusLabel(kind, order.status))
+                : undefined
+            }
           />
           <CancelDialog action={`${base}/cancelar`} number={order.number} state={dialogs.cancel} />
           <ManagerDialog
