@@ -43,9 +43,9 @@ function rowsOf(html: string): { cells: string[]; links: [string, string][] }[] 
   return [...html.matchAll(/<tr class="flow-row-[a-z]+">([\s\S]*?)<\/tr>/g)].map((m) => {
     const row = m[1] ?? '';
     const cells = [...row.matchAll(/<td>(?:<span[^>]*>)?([^<]*)(?:<\/span>)?<\/td>/g)].map((c) => c[1] ?? '');
-    const links = [...row.matchAll(/<a href="([^"]+)" class="icon-link [a-z]+" aria-label="([^"]+)"/g)].map(
-      (l): [string, string] => [l[2] ?? '', l[1] ?? ''],
-    );
+    const links = [
+      ...row.matchAll(/<a id="[^"]+" href="([^"]+)" class="icon-link [a-z]+" aria-label="([^"]+)"/g),
+    ].map((l): [string, string] => [l[2] ?? '', l[1] ?? '']);
     return { cells, links };
   });
 }

@@ -11,6 +11,10 @@ export function CashDayTable({ entries, page = 1 }: { entries: CashEntry[]; page
   return <CashTable entries={entries} actions={(e) => <EntryActions entry={e} page={page} />} />;
 }
 
+/** The ids of an entry's links, where the keyboard goes back once their dialog closes. */
+export const entryLinkId = (action: 'editar' | 'excluir', id: number | string) =>
+  `${action}-lancamento-${id}`;
+
 /** Edit (sales and purchases only) and delete, each named for screen readers by the entry it acts on. */
 function EntryActions({ entry, page }: { entry: CashEntry; page: number }) {
   const name = entry.description || String(entry.id);
@@ -19,6 +23,7 @@ function EntryActions({ entry, page }: { entry: CashEntry; page: number }) {
     <>
       {isManualEntryType(entry.type) ? (
         <a
+          id={entryLinkId('editar', entry.id)}
           href={onDayPage(`/caixa-hoje?editar=${entry.id}`, page)}
           className="icon-link edit"
           aria-label={`Editar lançamento ${name}`}
@@ -28,6 +33,7 @@ function EntryActions({ entry, page }: { entry: CashEntry; page: number }) {
         </a>
       ) : null}
       <a
+        id={entryLinkId('excluir', entry.id)}
         href={onDayPage(`/caixa-hoje?deletar=${entry.id}`, page)}
         className="icon-link trash"
         aria-label={`Excluir lançamento ${name}`}

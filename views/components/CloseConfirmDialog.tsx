@@ -119,12 +119,13 @@ export function CloseConfirmDialog(props: {
       ) : null}
       <DetailList rows={closeRows(props.summary)} />
       {incomplete ? (
-        <div className="actions">
+        // Nothing to send: a form of the dialog's own, so Cancelar closes it with no script as elsewhere.
+        <form method="dialog" className="actions">
           <a className="button primary" href={props.missing.editHref}>
             Editar
           </a>
           <DialogCancel />
-        </div>
+        </form>
       ) : (
         <Form action={props.action} label="Confirmar envio ao caixa">
           <input type="hidden" name={CLOSE_CONFIRM_FIELD} value="sim" />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { OpenDialogReact } from '../context.ts';
+import { OpenDialogReact, useView } from '../context.ts';
 import { Island } from './Island.tsx';
 
 /**
@@ -25,10 +25,21 @@ export function Dialog(props: {
   title: ReactNode;
   subtitle?: ReactNode;
   open: boolean;
+  /** The id of the link that opened it, when no trigger of its own does: the keyboard goes back there. */
+  opener?: string | undefined;
   children: ReactNode;
 }) {
+  // Sent open, it becomes a real modal in the browser (islands/dialog-trigger.ts), trigger or not.
+  const view = useView();
+  if (props.open) view.islands.add('dialog-trigger');
   return (
-    <dialog id={props.id} open={props.open} aria-labelledby={`${props.id}-title`} className="modal">
+    <dialog
+      id={props.id}
+      open={props.open}
+      aria-labelledby={`${props.id}-title`}
+      className="modal"
+      data-opener={props.opener}
+    >
       <header>
         <h2 id={`${props.id}-title`}>{props.title}</h2>
         {props.subtitle ? <p className="subtitle">{props.subtitle}</p> : null}

@@ -37,11 +37,13 @@ export function EntryDialog(props: {
   state: EntryDialogState;
   confirm?: boolean;
   submitLabel: string;
+  /** The id of the link that opened it (an entry's Editar). */
+  opener?: string | undefined;
 }) {
   const v = props.state.values ?? {};
   const p = `${props.id}-`;
   return (
-    <Dialog id={props.id} title={props.title} open={props.state.open}>
+    <Dialog id={props.id} title={props.title} open={props.state.open} opener={props.opener}>
       <Form action={props.action} label={props.title}>
         {Object.entries(props.state.loaded ?? {}).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />

@@ -21,6 +21,8 @@ export function ManagerDialog(props: {
   action: string;
   state: ManagerDialogState;
   submitLabel: string;
+  /** The id of the link that opened it, when no trigger of its own does (an entry's Excluir). */
+  opener?: string | undefined;
   children?: ReactNode;
 }) {
   const { state } = props;
@@ -30,6 +32,7 @@ export function ManagerDialog(props: {
       title={props.title}
       subtitle={props.subtitle ?? 'Confirme login do gerente'}
       open={state.open}
+      opener={props.opener}
     >
       <Form action={props.action} label={typeof props.title === 'string' ? props.title : undefined}>
         {props.children}

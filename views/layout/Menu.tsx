@@ -15,11 +15,14 @@ const CAIXA = [
   { href: '/caixa-periodo', label: 'Caixa por período' },
 ];
 
-/** A submenu that opens without JavaScript (<details>). */
+/**
+ * A submenu that opens without JavaScript (<details>); `name` keeps one open at a time. Pages without an
+ * island ship no script at all, so nothing closes it on Escape or when the focus leaves it.
+ */
 function Submenu({ label, items, current }: { label: string; items: typeof ABRIR; current: string }) {
   return (
     <li>
-      <details className="submenu">
+      <details className="submenu" name="menu">
         <summary>{label}</summary>
         <ul>
           {items.map((i) => (

@@ -1,7 +1,7 @@
 import type { CashEntry } from '../../contract/transactions.ts';
 import { formatBRL } from '../../domain/money.ts';
 import type { MethodTotal } from '../../domain/transactions.ts';
-import { CashDayTable } from '../components/CashDayTable.tsx';
+import { CashDayTable, entryLinkId } from '../components/CashDayTable.tsx';
 import { DialogTrigger } from '../components/Dialog.tsx';
 import { EntryDialog, type EntryDialogState } from '../components/EntryDialog.tsx';
 import { Form } from '../components/Form.tsx';
@@ -88,6 +88,7 @@ export function CashDay({
           state={edit.state}
           confirm
           submitLabel="Salvar"
+          opener={entryLinkId('editar', edit.entry.id)}
         />
       ) : null}
       {remove ? (
@@ -97,6 +98,7 @@ export function CashDay({
           action={onDayPage(`/caixa-hoje/lancamentos/${remove.entry.id}/deletar`, page)}
           state={remove.state}
           submitLabel="Excluir"
+          opener={entryLinkId('excluir', remove.entry.id)}
         />
       ) : null}
     </section>
