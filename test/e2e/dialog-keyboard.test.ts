@@ -2,7 +2,8 @@
  * Dialogs with the keyboard in Chromium: a dialog opened by a link of its own (Caixa do dia's Excluir) is
  * a real modal like the others, closes with Escape, leaves the address and gives the keyboard back to
  * its link; the Finalizar dialog of an order not ready closes with Cancelar, with and without
- * JavaScript; a delete dialog that lists links above its fields starts in Usuário.
+ * JavaScript; a delete dialog that lists links above its fields starts in Usuário; the first Tab on a
+ * page with the menu reaches a link past it.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,6 +115,27 @@ describe('dialogs with the keyboard in Chromium', () => {
       await expect
         .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name))
         .toBe('confirm_username');
+      expectNoProblems(page, page.url());
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('the first Tab on a page with the menu reaches a visible link past it, which leads into the page', async () => {
+    const page = await newPage(browser, { javaScriptEnabled: true });
+    try {
+      await login(page, system.url, MANAGER.username, MANAGER.password);
+      await page.goto(`${system.url}/listar-os-normal`);
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });
+      expect(await skip.evaluate((a) => a === document.activeElement)).toBe(true);
+      const box = await skip.boundingBox();
+      expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      expect(
+        await page.evaluate(() => document.querySelector('main')?.contains(document.activeElement)),
+      ).toBe(true);
       expectNoProblems(page, page.url());
     } finally {
       await page.context().close();

@@ -37,7 +37,7 @@ describe('the document', () => {
     ).toBe(true);
     expect(html).toContain('<title>O.S. M00001 · Bancada</title>');
     expect(headOf(html)).toContain('<link rel="stylesheet" href="/static/css/app.css?v=1"/>');
-    expect(html).toContain('<main><p>Oi</p></main>');
+    expect(html).toContain('<main id="conteudo"><p>Oi</p></main>');
     expect(html.endsWith('</body></html>')).toBe(true);
   });
 
@@ -85,7 +85,7 @@ describe('the document', () => {
     } as unknown as Request;
     const html = renderPage(signedIn, res, assets, <p>Oi</p>, { title: 'Consulta' });
     expect(html).toMatch(
-      /<body>(?:<link rel="preload" as="image" href="[^"]+"\/>)?<nav class="menu" aria-label="Menu principal">[\s\S]*<\/nav><main><p>Oi<\/p><\/main>/,
+      /<body>(?:<link rel="preload" as="image" href="[^"]+"\/>)?<a class="skip-link" href="#conteudo">Pular para o conteúdo<\/a><nav class="menu" aria-label="Menu principal">[\s\S]*<\/nav><main id="conteudo"><p>Oi<\/p><\/main>/,
     );
     expect(html).toContain('<span class="who">ana</span>');
     expect(html).toContain('<a href="/consulta" aria-current="page">Consulta</a>');
