@@ -1,6 +1,8 @@
 /**
  * A small calendar beside a dd/mm/aaaa field. The field stays a plain text input (the server checks it
  * strictly); the calendar only types into it, and hides 100 ms after a day is clicked (SPEC §9).
+ * With the keyboard: it opens on the chosen day (else today, else the 1st), the arrows move by day and
+ * week across months, Tab leaves the days in one stop, Escape closes it back on its button.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { mount } from './lib/mount.ts';
@@ -36,13 +38,25 @@ function DatePicker({ inputId, label }: Props) {
   const [month, setMonth] = useState(() => new Date());
   /** Where the calendar opens, so all of it is on screen: below the button unless only above fits. */
   const [place, setPlace] = useState('');
+  /** The day the keyboard is on (the one day button in the Tab order). */
+  const [focusDay, setFocusDay] = useState(1);
+  /** Set when the keyboard's day should take the focus at the next render (opening, an arrow). */
+  const moveFocus = useRef(false);
   const root = useRef<HTMLDivElement>(null);
   const calendar = useRef<HTMLDivElement>(null);
+  const toggleButton = useRef<HTMLButtonElement>(null);
   const input = () => document.getElementById(inputId) as HTMLInputElement | null;
 
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      // The calendar's Escape, not the dialog's around it.
+      e.preventDefault();
+      const inside = root.current?.contains(document.activeElement);
+      setOpen(false);
+      if (inside) toggleButton.current?.focus();
+    };
     const onClick = (e: MouseEvent) => {
       if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
     };
@@ -69,11 +83,35 @@ function DatePicker({ inputId, label }: Props) {
       calendar.current?.scrollIntoView({ block: 'nearest' });
   }, [open, place]);
 
+  useEffect(() => {
+    if (!open || !moveFocus.current) return;
+    moveFocus.current = false;
+    // Without scrolling: where the calendar opens is worked out above, and a scroll now would undo it.
+    calendar.current
+      ?.querySelector<HTMLButtonElement>(`[data-day="${focusDay}"]`)
+      ?.focus({ preventScroll: true });
+  });
+
   function toggle() {
     const current = readInput(input()?.value ?? '');
-    setMonth(current ?? new Date());
+    const shown = current ?? new Date();
+    setMonth(shown);
+    setFocusDay(shown.getDate());
+    moveFocus.current = !open;
     setPlace('');
     setOpen(!open);
+  }
+
+  /** Arrows move the keyboard's day by a day or a week, into the next or previous month if need be. */
+  function onDayKey(e: KeyboardEvent) {
+    const steps: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+    const step = steps[e.key];
+    if (step === undefined) return;
+    e.preventDefault();
+    const next = new Date(month.getFullYear(), month.getMonth(), focusDay + step);
+    setMonth(new Date(next.getFullYear(), next.getMonth(), 1));
+    setFocusDay(next.getDate());
+    moveFocus.current = true;
   }
 
   function pick(day: number) {
@@ -102,6 +140,7 @@ function DatePicker({ inputId, label }: Props) {
       <button
         type="button"
         class="icon"
+        ref={toggleButton}
         aria-label={`Escolher data: ${label}`}
         aria-expanded={open}
         onClick={toggle}
@@ -145,6 +184,11 @@ function DatePicker({ inputId, label }: Props) {
               <button
                 type="button"
                 key={d}
+                data-day={d}
+                tabIndex={d === Math.min(focusDay, days) ? 0 : -1}
+                aria-label={`${d} de ${MONTHS[m]} de ${year}`}
+                aria-pressed={isSelected(d)}
+                onKeyDown={onDayKey}
                 // The first day starts under its weekday (a class, since the CSP allows no inline style).
                 class={`${d === 1 ? `start-${first}` : ''} ${isSelected(d) ? 'selected' : ''}`}
                 onClick={() => pick(d)}

@@ -81,7 +81,7 @@ describe('the date picker stays on screen, in Chromium', () => {
       const under = await button.boundingBox();
       expect((below?.y ?? 0) >= (under?.y ?? 0)).toBe(true);
       // It still types the day it is given.
-      await calendar.getByRole('button', { name: '15', exact: true }).click();
+      await calendar.getByRole('button', { name: /^15 de / }).click();
       expect(await page.getByRole('textbox', { name: 'Data do conserto', exact: true }).inputValue()).toMatch(
         /^15\/\d{2}\/\d{4}$/,
       );
@@ -116,4 +116,42 @@ describe('the date picker stays on screen, in Chromium', () => {
       await page.context().close();
     });
   }
+
+  it('with the keyboard: opens on the typed day, arrows cross months, Enter types it, Escape goes back to its button', async () => {
+    const page = await newPage(browser, { javaScriptEnabled: true });
+    try {
+      await login(page, system.url, MANAGER.username, MANAGER.password);
+      await page.goto(`${system.url}/editar-os/${orderId}`);
+      const field = page.getByRole('textbox', { name: 'Data do conserto', exact: true });
+      await field.fill('30/01/2026');
+      const button = page.getByRole('button', { name: 'Escolher data: Data do conserto' });
+      await button.focus();
+      await page.keyboard.press('Enter');
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+      await expect.poll(focused).toBe('30 de Janeiro de 2026');
+      // A week on is in February; a day back from there, the 5th.
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(focused).toBe('6 de Fevereiro de 2026');
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(focused).toBe('5 de Fevereiro de 2026');
+      // The days are one Tab stop: Tab leaves them.
+      await page.keyboard.press('Shift+Tab');
+      expect(await focused()).not.toMatch(/ de 2026$/);
+      await page.keyboard.press('Tab');
+      await expect.poll(focused).toBe('5 de Fevereiro de 2026');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => field.inputValue()).toBe('05/02/2026');
+      const calendar = page.getByRole('dialog', { name: 'Calendário: Data do conserto' });
+      await expect.poll(() => calendar.count()).toBe(0);
+      // Escape closes it and the keyboard is back on its button.
+      await button.click();
+      await expect.poll(focused).toBe('5 de Fevereiro de 2026');
+      await page.keyboard.press('Escape');
+      await expect.poll(focused).toBe('Escolher data: Data do conserto');
+      expect(await calendar.count()).toBe(0);
+      expectNoProblems(page, 'the calendar with the keyboard');
+    } finally {
+      await page.context().close();
+    }
+  });
 });

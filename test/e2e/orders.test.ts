@@ -133,7 +133,7 @@ describe('orders in Chromium', () => {
       await expect.poll(() => calendar.isVisible()).toBe(true);
       expect(await calendar.textContent()).toContain('Março 2026');
       await screenshot(page, 'orders-edit-calendar');
-      await calendar.getByRole('button', { name: '17', exact: true }).click();
+      await calendar.getByRole('button', { name: /^17 de / }).click();
       expect(await fixDate.inputValue()).toBe('17/03/2026');
       await expect.poll(() => calendar.count()).toBe(0);
       expect(await calendarButton.getAttribute('aria-expanded')).toBe('false');
@@ -240,7 +240,7 @@ describe('orders in Chromium', () => {
       const extCalendar = page.getByRole('dialog', { name: 'Calendário: Data' });
       await expect.poll(() => extCalendar.isVisible()).toBe(true);
       await extCalendar.getByRole('button', { name: 'Próximo mês' }).click();
-      await extCalendar.getByRole('button', { name: '5', exact: true }).click();
+      await extCalendar.getByRole('button', { name: /^5 de / }).click();
       await expect.poll(() => extCalendar.count()).toBe(0);
       const picked = await ext.getByRole('textbox', { name: 'Data', exact: true }).inputValue();
       const now = new Date();
