@@ -99,11 +99,11 @@ describe('ClientResults', () => {
     expect(maria).toContain(
       '<div class="order-group"><h3>Ordens de serviço</h3><ul class="rows">' +
         '<li class="cols-4"><span>M00010</span><span>Notebook</span>' +
-        '<span class="status status-normal-100">Pendente de Orçamento</span><a href="/os/10">Abrir</a></li>' +
+        '<span class="status status-normal-100">Pendente de Orçamento</span><a href="/os/10" aria-label="Abrir M00010">Abrir</a></li>' +
         '<li class="cols-4"><span>M00011</span><span>-</span><span class="status status-normal-999">999</span>' +
-        '<a href="/os/11">Abrir</a></li><li class="cols-4"><span>R00001</span>',
+        '<a href="/os/11" aria-label="Abrir M00011">Abrir</a></li><li class="cols-4"><span>R00001</span>',
     );
-    expect(maria).toContain('<a href="/pedido/14">Abrir</a>');
+    expect(maria).toContain('<a href="/pedido/14" aria-label="Abrir P00001">Abrir</a>');
     expect(maria).toContain(
       '<h3>Atendimentos externos</h3><ul class="rows"><li class="cols-4"><span>E00001</span>',
     );

@@ -64,9 +64,9 @@ function groupOf(result: string, title: string): { rows: string[][]; empty?: str
 
 /** The cells of a row: texts of the spans, then the link as 'Abrir -> href'. */
 function cellsOf(row: string): string[] {
-  return [...row.matchAll(/<span[^>]*>([^<]*)<\/span>|<a href="([^"]*)">([^<]*)<\/a>/g)].map((m) =>
-    m[2] === undefined ? decodeEntities(m[1] ?? '') : `${m[3]} -> ${m[2]}`,
-  );
+  return [
+    ...row.matchAll(/<span[^>]*>([^<]*)<\/span>|<a href="([^"]*)"(?: aria-label="[^"]*")?>([^<]*)<\/a>/g),
+  ].map((m) => (m[2] === undefined ? decodeEntities(m[1] ?? '') : `${m[3]} -> ${m[2]}`));
 }
 
 /**
@@ -85,7 +85,7 @@ function agedRowsOf(html: string): string[][] {
   const table = /<table class="aged-orders">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? '';
   return [...table.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((row) =>
     [...(row[1] ?? '').matchAll(/<td>([\s\S]*?)<\/td>/g)].map((cell) => {
-      const link = /<a href="([^"]*)">([^<]*)<\/a>/.exec(cell[1] ?? '');
+      const link = /<a href="([^"]*)"(?: aria-label="[^"]*")?>([^<]*)<\/a>/.exec(cell[1] ?? '');
       return link ? `${link[2]} -> ${link[1]}` : decodeEntities((cell[1] ?? '').replace(/<[^>]+>/g, ''));
     }),
   );

@@ -191,7 +191,7 @@ describe('lists by status (web lists router)', () => {
         new RegExp(
           `<tr><td>${order.number}</td><td>${client.name}</td><td>${order.name}</td>` +
             `<td><span class="status status-${screen.kind}-${screen.initial}">${label}</span></td>` +
-            `<td>\\d{2}/\\d{2}/\\d{4}</td><td>hoje</td><td><a href="${screen.open}${order.id}">Abrir</a></td></tr>`,
+            `<td>\\d{2}/\\d{2}/\\d{4}</td><td>hoje</td><td><a href="${screen.open}${order.id}" aria-label="Abrir ${order.number}">Abrir</a></td></tr>`,
         ),
       );
       // Only orders of this kind: the other kinds' numbers are not in this list.
@@ -216,7 +216,9 @@ describe('lists by status (web lists router)', () => {
       await sql`ALTER TABLE orders_hidden_by_test RENAME TO orders`.execute(db);
     }
     const again = await agent.get('/listar-pedido?status=100');
-    expect(again.text).toContain(`<a href="/pedido/${orders.parts.id}">Abrir</a>`);
+    expect(again.text).toContain(
+      `<a href="/pedido/${orders.parts.id}" aria-label="Abrir ${orders.parts.number}">Abrir</a>`,
+    );
   });
 
   it('marks orders past the status limit with their age and sorts the oldest first on request', async () => {

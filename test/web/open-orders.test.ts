@@ -397,7 +397,7 @@ describe('open screens (web open-orders router)', () => {
       expect(found.text).toContain(
         `<li class="cols-5"><span>${original.number}</span><span>${client.name}</span><span>Notebook</span>` +
           `<span class="status status-normal-100">Pendente de Orçamento</span>` +
-          `<a href="/abrir-os-retorno?original=${original.id}">Selecionar</a></li>`,
+          `<a href="/abrir-os-retorno?original=${original.id}" aria-label="Selecionar ${original.number}">Selecionar</a></li>`,
       );
 
       const chosen = await agent.get(`/abrir-os-retorno?original=${original.id}`);

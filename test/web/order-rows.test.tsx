@@ -42,16 +42,17 @@ describe('OrderRows', () => {
       '|Ana',
       '|Notebook',
       'class="status status-normal-100"|Pendente de Orçamento',
-      `href="/os/1"|${label}`,
+      `href="/os/1" aria-label="${label} M00001"|${label}`,
     ]);
     for (const row of rows) expect(row).toHaveLength(5);
   });
 
   it('links each order to its page, a parts order to /pedido/, its id encoded', () => {
     const written = renderToStaticMarkup(<OrderRows rows={ROWS} />);
-    expect(written).toContain('<a href="/os/1">Abrir</a>');
-    expect(written).toContain('<a href="/os/2">Abrir</a>');
-    expect(written).toContain('<a href="/pedido/9%22%3C%3E%26">Abrir</a>');
+    // Each link is named with its order, for a screen reader's list of links.
+    expect(written).toContain('<a href="/os/1" aria-label="Abrir M00001">Abrir</a>');
+    expect(written).toContain('<a href="/os/2" aria-label="Abrir R00001">Abrir</a>');
+    expect(written).toMatch(/<a href="\/pedido\/9%22%3C%3E%26" aria-label="Abrir [^"]*">Abrir<\/a>/);
     expect(written).toContain(
       '<span>-</span><span>-</span><span class="status status-external-999">999</span>',
     );

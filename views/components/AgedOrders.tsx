@@ -97,7 +97,9 @@ export function AgedOrders({
                 {late ? <strong className="late-mark"> · acima de {allowed} dias</strong> : null}
               </td>
               <td>
-                <a href={o.href}>Abrir</a>
+                <a href={o.href} aria-label={`Abrir ${o.number}`}>
+                  Abrir
+                </a>
               </td>
             </tr>
           );

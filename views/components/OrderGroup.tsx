@@ -21,7 +21,9 @@ export function OrderGroup(props: { title: string; empty: string; items: GroupIt
               <span>{o.number}</span>
               <span>{o.product_name ?? o.piece_name ?? '-'}</span>
               <StatusLabel kind={o.kind} code={o.status} />
-              <a href={`${props.path}${o.id}`}>Abrir</a>
+              <a href={`${props.path}${o.id}`} aria-label={`Abrir ${o.number}`}>
+                Abrir
+              </a>
             </li>
           ))}
         </ul>

@@ -45,7 +45,10 @@ export function OrderRows({ rows, linkLabel = 'Abrir' }: { rows: OrderRow[]; lin
           <span>{r.clientName}</span>
           <span>{r.itemName}</span>
           <StatusLabel kind={r.kind} code={r.status} />
-          <a href={r.href}>{linkLabel}</a>
+          {/* Named with its order: a screen reader's list of links is not a column of 'Abrir'. */}
+          <a href={r.href} aria-label={`${linkLabel} ${r.number}`}>
+            {linkLabel}
+          </a>
         </li>
       ))}
     </ul>
