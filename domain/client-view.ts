@@ -76,12 +76,21 @@ const UNREPAIRED_DELIVERED: Record<number, string> = {
 };
 
 /**
- * The status in words; `closedFrom` is the status a completed order was sent to the cash from, when it
- * is known (its audit trail), so one sent from 'Orçamento Não Aprovado' does not read 'Serviço concluído'.
+ * The status in words. `closedFrom` is the status a completed order was sent to the cash from, when it
+ * is known (its audit trail), so one sent from 'Orçamento Não Aprovado' does not read 'Serviço concluído';
+ * `unbooked` is an external visit with no day booked yet, which is not 'agendado'.
  */
-export function clientSentence(kind: OrderKind, status: number, closedFrom?: number | null): string {
+export function clientSentence(
+  kind: OrderKind,
+  status: number,
+  facts: { closedFrom?: number | null; unbooked?: boolean } = {},
+): string {
+  const { closedFrom } = facts;
   if (closedFrom != null && isUnrepairedClose(kind, status, closedFrom)) {
     return UNREPAIRED_DELIVERED[closedFrom] ?? 'Seu aparelho foi entregue sem conserto.';
+  }
+  if (kind === 'external' && status === 300 && facts.unbooked) {
+    return 'Seu atendimento ainda será agendado. Entraremos em contato.';
   }
   return CLIENT_SENTENCES[kind][status] ?? 'Acompanhe aqui o andamento do seu pedido.';
 }

@@ -35,7 +35,6 @@ import {
 import { hashOf, newNonce, TOKEN_PATTERN, tokenOf } from './tokens.ts';
 
 export const NOT_FOUND = 'Link não encontrado';
-const UNBOOKED_VISIT = 'Seu atendimento ainda será agendado. Entraremos em contato.';
 
 export type StatusLink = { token: string; issued_at: string };
 
@@ -164,11 +163,10 @@ async function publicJson(
     kind: row.kind,
     number: row.number,
     item: [row.item_name, row.item_model].filter((part) => part?.trim()).join(' '),
-    // A visit with no day booked yet is not 'agendado'.
-    status_text:
-      row.kind === 'external' && row.status === 300 && !row.scheduled_on
-        ? UNBOOKED_VISIT
-        : clientSentence(row.kind, row.status, closedFromStatus),
+    status_text: clientSentence(row.kind, row.status, {
+      closedFrom: closedFromStatus,
+      unbooked: !row.scheduled_on,
+    }),
     opened_on: day(row.created_at) ?? '',
     ready_on: day(ready),
     delivered_on: warranty.delivered_on,
