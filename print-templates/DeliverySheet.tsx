@@ -1,9 +1,8 @@
 import type { AnyServiceOrder } from '../contract/service-orders.ts';
 import type { Shop } from '../contract/web.ts';
-import { formatCnpj, formatCpf } from '../domain/documents.ts';
 import { brl, day } from '../views/format.ts';
 import { NOT_FISCAL, warrantyLine } from './Document.tsx';
-import { brlCents, externalServiceLabels, paidCents, partsLines } from './order-facts.ts';
+import { brlCents, clientWithDocument, externalServiceLabels, paidCents, partsLines } from './order-facts.ts';
 import { ShopHeader } from './ShopHeader.tsx';
 import { type PrintClientSide, StatusQr } from './StatusQr.tsx';
 
@@ -75,11 +74,7 @@ export function DeliverySheet({
       <dl className="sheet-rows wide">
         <div>
           <dt>Cliente</dt>
-          <dd>
-            {order.client.name}
-            {order.client.cpf ? ` · CPF ${formatCpf(order.client.cpf)}` : ''}
-            {order.client.cnpj ? ` · CNPJ ${formatCnpj(order.client.cnpj)}` : ''}
-          </dd>
+          <dd>{clientWithDocument(order.client)}</dd>
         </div>
         <div>
           <dt>Produto</dt>

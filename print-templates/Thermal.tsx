@@ -8,11 +8,10 @@ import { type PartsOrder, paymentMethodOf } from '../contract/parts-orders.ts';
 import type { AnyServiceOrder, ExternalOrder } from '../contract/service-orders.ts';
 import type { Shop } from '../contract/web.ts';
 import { phonesShown } from '../domain/client-view.ts';
-import { formatCpf } from '../domain/documents.ts';
 import { statusLabel } from '../domain/statuses.ts';
 import { brl, day } from '../views/format.ts';
 import { NOT_FISCAL, warrantyLine } from './Document.tsx';
-import { brlCents, externalServiceLabels, paidCents, partsLines } from './order-facts.ts';
+import { brlCents, clientWithDocument, externalServiceLabels, paidCents, partsLines } from './order-facts.ts';
 import type { PrintClientSide } from './StatusQr.tsx';
 
 type Row = [label: string, value: string | null | undefined];
@@ -127,9 +126,7 @@ export function ThermalDelivery({ o, shop, side }: ServiceOrderProps) {
           ['Valor final', brl(o.order.fix_value_final)],
           ['Forma de pagamento', o.order.fix_payment_method],
         ];
-  const client = order.client.cpf
-    ? `${order.client.name} · CPF ${formatCpf(order.client.cpf)}`
-    : order.client.name;
+  const client = clientWithDocument(order.client);
   return (
     <ThermalSheet
       shop={shop}

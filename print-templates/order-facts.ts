@@ -1,5 +1,6 @@
 /** Facts every order sheet prints, read the same way for each kind of order. */
 import { isIsoDay, shopDayOf, todayInShop } from '../domain/dates.ts';
+import { formatCnpj, formatCpf } from '../domain/documents.ts';
 import { formatBRL } from '../domain/money.ts';
 import { paidInCents } from '../domain/order-payments.ts';
 import { TERMINAL_STATUSES } from '../domain/statuses.ts';
@@ -39,6 +40,21 @@ export function externalServiceLabels(
   return ahead
     ? { what: 'Serviço agendado', when: 'Agendado para' }
     : { what: 'Serviço realizado', when: 'Data' };
+}
+
+/** The client as a delivery receipt names them: the name, then the CPF or CNPJ the client has. */
+export function clientWithDocument(client: {
+  name: string;
+  cpf?: string | null;
+  cnpj?: string | null;
+}): string {
+  return [
+    client.name,
+    client.cpf ? `CPF ${formatCpf(client.cpf)}` : '',
+    client.cnpj ? `CNPJ ${formatCnpj(client.cnpj)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** Parts, one per line as typed (blank lines dropped): the sheet keeps the breaks (white-space: pre-line). */

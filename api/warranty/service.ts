@@ -44,14 +44,12 @@ export type WarrantyRow = {
   warranty_days: number | null;
 };
 
-export function warrantyOf(
+function warrantyOf(
   deliveredAt: Date | null,
   days: number,
   shopTz: string,
-  today = todayInShop(shopTz),
-  /** Nothing to warrant: it went back unrepaired or was cancelled. */
-  none = false,
-  unrepaired = false,
+  /** Nothing to warrant: it went back unrepaired (`unrepaired`, said as such) or was cancelled. */
+  { none, unrepaired }: { none: boolean; unrepaired: boolean },
 ): Warranty {
   const deliveredOn = deliveredAt ? shopDayOf(deliveredAt, shopTz) : null;
   if (!deliveredOn || none) {
@@ -68,7 +66,7 @@ export function warrantyOf(
     warranty_days: days,
     delivered_on: deliveredOn,
     warranty_until: until,
-    days_left: daysBetween(today, until),
+    days_left: daysBetween(todayInShop(shopTz), until),
     unrepaired,
   };
 }
@@ -95,7 +93,7 @@ export async function warrantyOfOrder(
       : wentBackUnrepaired(row.kind, row.status, closed);
   const cancelled = row.status === TERMINAL_STATUSES[row.kind].cancelled;
   const days = row.warranty_days ?? (await warrantyDays(deps.db));
-  return warrantyOf(row.delivered_at, days, deps.shopTz, undefined, unrepaired || cancelled, unrepaired);
+  return warrantyOf(row.delivered_at, days, deps.shopTz, { none: unrepaired || cancelled, unrepaired });
 }
 
 export type OrderClock = Warranty & {

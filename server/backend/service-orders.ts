@@ -30,11 +30,24 @@ export function getServiceOrder<K extends ServiceOrderKind>(backend: Backend, ki
  * A failure of one kind is only logged by the caller; null when none has it.
  */
 export async function findServiceOrder(backend: Backend, orderId: string): Promise<AnyServiceOrder | null> {
+  return (await lookUpServiceOrder(backend, orderId)).found;
+}
+
+/**
+ * findServiceOrder, and whether every kind answered 404: the order is not there (deleted, or never was),
+ * as opposed to a lookup that failed.
+ */
+export async function lookUpServiceOrder(
+  backend: Backend,
+  orderId: string,
+): Promise<{ found: AnyServiceOrder | null; missing: boolean }> {
+  let missing = true;
   for (const kind of ['normal', 'returned', 'external'] as const) {
     const result = await getServiceOrder(backend, kind, orderId);
-    if (result.ok) return { kind, order: result.data } as AnyServiceOrder;
+    if (result.ok) return { found: { kind, order: result.data } as AnyServiceOrder, missing: false };
+    missing &&= result.status === 404;
   }
-  return null;
+  return { found: null, missing };
 }
 
 export function listServiceOrders(

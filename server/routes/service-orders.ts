@@ -29,6 +29,7 @@ import {
   closeServiceOrder,
   deleteServiceOrder,
   findServiceOrder,
+  lookUpServiceOrder,
   upfrontPaymentServiceOrder,
 } from '../backend/service-orders.ts';
 import { loadOrderPanel, panelOrderOfService } from '../client-side/order-panel.ts';
@@ -306,13 +307,18 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
 
   // --- Deletar O.S. (a manager's credentials, SPEC §5 Delete dialogs) ---
   router.post('/os/:id/deletar', async (req, res) => {
-    const found = await findServiceOrder(req.api, String(req.params.id));
+    const { found, missing } = await lookUpServiceOrder(req.api, String(req.params.id));
     // Gone already: this delete sent again after it went through, or another tab's. What was wanted is so.
     const gone = () => {
       flash(req, 'success', TEXT.alreadyDeleted);
       res.redirect(303, '/consulta');
     };
-    if (!found) return gone();
+    if (!found) {
+      if (missing) return gone();
+      // The lookup failed (not a 404): nothing is claimed about the order.
+      flash(req, 'error', TEXT.notFound);
+      return res.redirect(303, '/consulta');
+    }
     const reopen = (errors: Record<string, string>, toast?: string) =>
       backToDialog(req, res, found, 'remove', { errors, ...(toast ? { toast } : {}) });
     const form = validateForm(DeleteForm, req.body);

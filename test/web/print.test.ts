@@ -176,7 +176,11 @@ describe('print sheets (web print router)', () => {
       expect(text, path).not.toContain('Serviço realizado');
     }
     // A company's receipt carries its CNPJ, as a person's carries the CPF.
-    expect(textOf((await manager.get(`/os/${visit.id}/entrega`)).text)).toContain('CNPJ 11.222.333/0001-81');
+    for (const path of [`/os/${visit.id}/entrega`, `/os/${visit.id}/entrega?papel=80mm`]) {
+      expect(textOf((await manager.get(path)).text), path).toContain(
+        'Padaria Central · CNPJ 11.222.333/0001-81',
+      );
+    }
     await api('POST', '/transactions/cancel/service-order', {
       service_order_id: visit.id,
       cancel_motive: 'Desistiu',
