@@ -18,8 +18,11 @@ const STATUS_LABELS: Record<JobStatus, string> = {
   expired: 'expirado',
 };
 
-/** 'na fila', 'impresso', 'falhou: sem papel', 'expirado'. */
-export function jobStatusText(status: JobStatus, reason: string | null): string {
+/**
+ * 'na fila', 'imprimindo' (a print server has it in hand), 'impresso', 'falhou: sem papel', 'expirado'.
+ */
+export function jobStatusText(status: JobStatus, reason: string | null, printing = false): string {
+  if (status === 'queued' && printing) return 'imprimindo';
   const label = STATUS_LABELS[status] ?? status;
   return status === 'failed' && reason ? `${label}: ${reason}` : label;
 }

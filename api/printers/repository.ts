@@ -91,21 +91,36 @@ const jobColumns = [
   'print_jobs.finished_at',
 ] as const;
 
+/**
+ * A job a print server has in hand (taken, its lease running, not reported yet): staff read 'imprimindo'
+ * rather than 'na fila', so a job stuck before the printer is told from one the printer is on.
+ */
+const printingNow =
+  sql<boolean>`(print_jobs.status = 'queued' and print_jobs.taken_at is not null and print_jobs.taken_at > now() - make_interval(secs => ${TAKE_LEASE_SECONDS}))`.as(
+    'printing',
+  );
+
 function jobs(db: Db) {
   return db.selectFrom('print_jobs').innerJoin('printers', 'printers.id', 'print_jobs.printer_id');
 }
 
 export function findJob(db: Db, id: string) {
-  return jobs(db).select(jobColumns).where('print_jobs.id', '=', id).executeTakeFirst();
+  return jobs(db)
+    .select([...jobColumns, printingNow])
+    .where('print_jobs.id', '=', id)
+    .executeTakeFirst();
 }
 
 export function findJobByRequestKey(db: Db, requestKey: string) {
-  return jobs(db).select(jobColumns).where('print_jobs.request_key', '=', requestKey).executeTakeFirst();
+  return jobs(db)
+    .select([...jobColumns, printingNow])
+    .where('print_jobs.request_key', '=', requestKey)
+    .executeTakeFirst();
 }
 
 export function jobsOfSheet(db: Db, sheetPath: string, limit: number) {
   return jobs(db)
-    .select(jobColumns)
+    .select([...jobColumns, printingNow])
     .where('print_jobs.sheet_path', '=', sheetPath)
     .orderBy('print_jobs.created_at', 'desc')
     .limit(limit)

@@ -30,6 +30,8 @@ export type PrintJob = {
   created_at: string;
   expires_at: string;
   finished_at: string | null;
+  /** Our api: a print server has taken the job and not reported it yet (absent from older backends). */
+  printing?: boolean;
 };
 
 export type PrinterWithKey = { printer: Printer; key: string };

@@ -56,7 +56,7 @@ export async function sendPanel(
     errors: refused?.path === path ? { [refused.field]: refused.text } : {},
     jobs: (jobs.ok && Array.isArray(jobs.data) ? jobs.data : []).map((j) => ({
       id: j.id,
-      text: `${j.printer_name} · ${copiesText(j.copies)} · ${momentText(j.created_at, deps.env.SHOP_TZ)} · ${jobStatusText(j.status, j.reason)}`,
+      text: `${j.printer_name} · ${copiesText(j.copies)} · ${momentText(j.created_at, deps.env.SHOP_TZ)} · ${jobStatusText(j.status, j.reason, j.printing === true)}`,
     })),
     notices: takeFlash(req),
   };

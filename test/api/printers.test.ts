@@ -275,4 +275,24 @@ describe.each(DB_TARGETS)('printers and the print queue on %s', (kind) => {
       .execute();
     expect(((await poll(key)).body as unknown as Job[]).map((j) => j.id)).toEqual([jobId]);
   });
+
+  it("a sheet's job reads as printing while a print server has it in hand, and not once reported", async () => {
+    const { id, key } = await register();
+    const sheet = '/os/21/imprimir';
+    const jobId = String((await queue(id, employee.token, { sheet_path: sheet })).body?.id);
+    const listed = async () => (await send('GET', `/print-jobs?sheet=${sheet}`, employee.token)).body;
+    expect(await listed()).toMatchObject([{ id: jobId, status: 'queued', printing: false }]);
+    await poll(key);
+    expect(await listed()).toMatchObject([{ id: jobId, status: 'queued', printing: true }]);
+    // Its lease ran out (the agent died): back in the queue, no longer printing.
+    await api.deps.db
+      .updateTable('print_jobs')
+      .set({ taken_at: sql`now() - interval '3 minutes'` })
+      .where('id', '=', jobId)
+      .execute();
+    expect(await listed()).toMatchObject([{ id: jobId, status: 'queued', printing: false }]);
+    await poll(key);
+    await send('POST', `/print-queue/${jobId}`, key, { status: 'printed' });
+    expect(await listed()).toMatchObject([{ id: jobId, status: 'printed', printing: false }]);
+  });
 });

@@ -129,6 +129,8 @@ describe('print queue door and sending a sheet to a printer', () => {
     }[];
     expect(job).toMatchObject({ copies: 2, paper: 'a4' });
     expect(job?.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1(:\\d+)?/impressao/fila/${job?.id}$`));
+    // Taken by the print server and not reported yet: the sheet says the printer has it.
+    expect(textOf((await manager.get(path)).text)).toMatch(/Balcão · 2 cópias · [\d/: ]+ · imprimindo/);
 
     const sheet = await door(balcao.key).sheet(String(job?.id));
     expect(sheet.status).toBe(200);
