@@ -78,12 +78,13 @@ const UNREPAIRED_DELIVERED: Record<number, string> = {
 /**
  * The status in words. `closedFrom` is the status a completed order was sent to the cash from, when it
  * is known (its audit trail), so one sent from 'Orçamento Não Aprovado' does not read 'Serviço concluído';
- * `unbooked` is an external visit with no day booked yet, which is not 'agendado'.
+ * `unbooked` is an external visit with no day booked yet, which is not 'agendado'; `dayGone` one whose
+ * booked day has passed and the shop has not closed it yet, which is not 'agendado' either.
  */
 export function clientSentence(
   kind: OrderKind,
   status: number,
-  facts: { closedFrom?: number | null; unbooked?: boolean } = {},
+  facts: { closedFrom?: number | null; unbooked?: boolean; dayGone?: boolean } = {},
 ): string {
   const { closedFrom } = facts;
   if (closedFrom != null && isUnrepairedClose(kind, status, closedFrom)) {
@@ -91,6 +92,9 @@ export function clientSentence(
   }
   if (kind === 'external' && status === 300 && facts.unbooked) {
     return 'Seu atendimento ainda será agendado. Entraremos em contato.';
+  }
+  if (kind === 'external' && status === 300 && facts.dayGone) {
+    return 'Seu atendimento está em andamento. Em caso de dúvida, fale com a loja.';
   }
   return CLIENT_SENTENCES[kind][status] ?? 'Acompanhe aqui o andamento do seu pedido.';
 }

@@ -11,6 +11,7 @@ import {
   PRICING_STATUSES,
   QUOTE_STATUSES,
 } from '../../domain/client-view.ts';
+import { todayInShop } from '../../domain/dates.ts';
 import { type OrderKind, TERMINAL_STATUSES } from '../../domain/statuses.ts';
 import { recordAudit } from '../audit/repository.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
@@ -144,8 +145,10 @@ async function publicJson(
       ? await closedFrom(deps.db, id)
       : null;
   const warranty = await warrantyOfOrder(deps, { ...row, id }, closedFromStatus);
-  // A visit still to come says when; once done or cancelled the day is history, not news.
-  const upcoming = row.kind === 'external' && row.finished_at === null && row.scheduled_on !== null;
+  // A visit still to come says when; once done or cancelled, or its day gone by, the day is history.
+  const open = row.kind === 'external' && row.finished_at === null && row.scheduled_on !== null;
+  const dayGone = open && String(row.scheduled_on) < todayInShop(deps.shopTz);
+  const upcoming = open && !dayGone;
   // The value due shows once a value is set and the order is still open: after the send to cash it is paid.
   // Nothing is due on an order cancelled or going back unrepaired.
   // While the budget is being made nothing is due yet; once it is ready the value is a quote.
@@ -166,6 +169,7 @@ async function publicJson(
     status_text: clientSentence(row.kind, row.status, {
       closedFrom: closedFromStatus,
       unbooked: !row.scheduled_on,
+      dayGone,
     }),
     opened_on: day(row.created_at) ?? '',
     ready_on: day(ready),

@@ -1,7 +1,7 @@
 /**
  * The warranty clock (decisions 020, 030, 031): it starts on the shop day an order went back to the client
  * and runs for the warranty days the shop had then (both kept by migration 015's trigger). An order that
- * went back unrepaired, or was cancelled, has none. A return against an original out of its warranty, or
+ * went back unrepaired, or was cancelled, or delivered while the shop gave 0 days, has none. A return against an original out of its warranty, or
  * without one, needs a manager's credentials, and the return names that manager.
  */
 import { addDays, daysBetween, UNREPAIRED_STATUSES, wentBackUnrepaired } from '../../domain/client-view.ts';
@@ -93,7 +93,11 @@ export async function warrantyOfOrder(
       : wentBackUnrepaired(row.kind, row.status, closed);
   const cancelled = row.status === TERMINAL_STATUSES[row.kind].cancelled;
   const days = row.warranty_days ?? (await warrantyDays(deps.db));
-  return warrantyOf(row.delivered_at, days, deps.shopTz, { none: unrepaired || cancelled, unrepaired });
+  // A shop giving 0 days gives none: no 'Garantia até' the day of delivery (the sheets say 'sem garantia').
+  return warrantyOf(row.delivered_at, days, deps.shopTz, {
+    none: unrepaired || cancelled || days <= 0,
+    unrepaired,
+  });
 }
 
 export type OrderClock = Warranty & {
@@ -165,7 +169,10 @@ export async function checkReturnWarranty(
   // No such original: the return's own checks refuse it.
   if (!row) return null;
   const warranty = await warrantyOfOrder(deps, { ...row, kind: 'normal' });
-  const none = warranty.unrepaired || row.status === TERMINAL_STATUSES.normal.cancelled;
+  const none =
+    warranty.unrepaired ||
+    row.status === TERMINAL_STATUSES.normal.cancelled ||
+    (warranty.delivered_on !== null && warranty.warranty_days <= 0);
   if (!none && (warranty.days_left === null || warranty.days_left >= 0)) return null;
   if (!confirmation.confirm_username || !confirmation.confirm_password) {
     throw forbidden(none ? NO_WARRANTY : OUT_OF_WARRANTY);

@@ -23,9 +23,10 @@ export async function returnWarranty(
   const clock = await getOrderClock(req.api, 'service_order', originalId);
   noteExtraFailure(deps.env.apiUrl, clock);
   if (!clock.ok) return null;
-  // No warranty at all (it went back unrepaired, or was cancelled) asks for a manager as a lapsed one does.
+  // No warranty at all (it went back unrepaired, was cancelled, or was given 0 days) asks for a manager as a lapsed one does.
   const cancelled = status === TERMINAL_STATUSES.normal.cancelled;
-  const none = cancelled || clock.data.unrepaired === true;
+  const zeroDays = clock.data.delivered_on !== null && clock.data.warranty_days <= 0;
+  const none = cancelled || clock.data.unrepaired === true || zeroDays;
   const text = cancelled ? NO_WARRANTY_CANCELLED : warrantyText(clock.data, deps.env.SHOP_TZ);
   const expired = none || (clock.data.days_left ?? 0) < 0;
   return text ? { text, expired, none } : null;

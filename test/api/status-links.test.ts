@@ -4,6 +4,8 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../domain/client-view.ts';
+import { todayInShop } from '../../domain/dates.ts';
 import { DB_TARGETS, type TestApi } from '../support/api.ts';
 import { type Session, senderTo, startApiWithStaff } from '../support/api-staff.ts';
 import { auditRows } from '../support/audit.ts';
@@ -195,12 +197,13 @@ describe.each(DB_TARGETS)('status links on %s', (kind) => {
   });
 
   it('an external visit still to come shows its booked day and period; once done, not any more', async () => {
+    const ahead = addDays(todayInShop(api.deps.shopTz), 8);
     const client = await send('POST', '/clients', employee.token, { name: 'Cliente da Visita' });
     const visit = await send('POST', '/service-orders/external', employee.token, {
       client_id: (client.body as { id: number }).id,
       product_name: 'Ar-condicionado',
       service_type: 'Instalação',
-      service_date: '2026-12-03',
+      service_date: ahead,
       service_period: 'Manhã',
       service_value: 150,
       service_payment_method: 'PIX',
@@ -214,7 +217,7 @@ describe.each(DB_TARGETS)('status links on %s', (kind) => {
     expect(view).toMatchObject({
       kind: 'external',
       status_text: 'Seu atendimento está agendado.',
-      scheduled_on: '2026-12-03',
+      scheduled_on: ahead,
       scheduled_period: 'Manhã',
     });
     // No day booked yet: not 'agendado'.

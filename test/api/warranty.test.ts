@@ -249,10 +249,26 @@ describe.each(DB_TARGETS)('warranty on %s', (kind) => {
         warranty_days: number;
       };
       expect(clock).toMatchObject({ warranty_days: 90, warranty_until: addDays(today, 90), days_left: 90 });
-      // An order delivered from now on is granted the new days.
-      const later = (await send('GET', `/warranty/service-order/${await deliveredOrder()}`, employee.token))
-        .body as Clock & { warranty_days: number };
-      expect(later).toMatchObject({ warranty_days: 0, warranty_until: today });
+      // An order delivered from now on is granted the new days: 0, so none at all, not one ending today.
+      const laterId = await deliveredOrder();
+      const later = (await send('GET', `/warranty/service-order/${laterId}`, employee.token))
+        .body as Clock & {
+        warranty_days: number;
+      };
+      expect(later).toMatchObject({
+        warranty_days: 0,
+        delivered_on: today,
+        warranty_until: null,
+        days_left: null,
+      });
+      const refused = await send('POST', '/service-orders/returned', employee.token, {
+        original_service_order_id: laterId,
+        return_motive: 'Voltou',
+      });
+      expect(refused).toEqual({
+        status: 403,
+        body: { status: 'error', message: 'Sem garantia: a O.S. de retorno precisa do login de um gerente' },
+      });
     } finally {
       await send('PUT', '/shop-settings', manager.token, { warranty_days: 90 });
     }

@@ -125,6 +125,21 @@ describe('return order and warranty (web open-orders router)', () => {
     expect(fieldErrorOf(refused.text, 'f-confirm_username')).toBe('Digite uma credencial de gerente válida');
   });
 
+  it('an original delivered while the shop gave 0 days has none: the page says so and asks for a manager', async () => {
+    await apiCall(web.api, 'PUT', '/shop-settings', token, { warranty_days: 0 });
+    try {
+      const id = await delivered(0);
+      const staff = await signIn(web);
+      const page = decodeEntities((await staff.get(`/abrir-os-retorno?original=${id}`)).text);
+      expect(page).toContain('Sem garantia: entregue com 0 dias de garantia');
+      expect(page).not.toContain('Em garantia até');
+      expect(page).toContain('Sem garantia: confirme login do gerente');
+      expect(page).toContain('name="confirm_username"');
+    } finally {
+      await apiCall(web.api, 'PUT', '/shop-settings', token, { warranty_days: 90 });
+    }
+  });
+
   it('a cancelled original has no warranty either: the page says so and asks for a manager', async () => {
     const so = await apiCall<{ id: number }>(web.api, 'POST', '/service-orders/normal', token, {
       client_id: clientId,

@@ -10,6 +10,8 @@
  */
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../domain/client-view.ts';
+import { formatDisplayDate, todayInShop } from '../../domain/dates.ts';
 import { STATUS_PAGE_PER_MINUTE } from '../../server/routes/status-page.ts';
 import { apiCall, apiLogin, MANAGER } from '../support/api.ts';
 import { decodeEntities, signIn, startTestWeb, type TestWeb } from '../support/web.ts';
@@ -130,13 +132,17 @@ describe('status page (web status-page router)', () => {
     expect(quoted).toMatch(/<dt>Valor do orçamento<\/dt><dd>R\$ 120,00<\/dd>/);
   });
 
-  it('an external visit still to come says when: its booked day and period', async () => {
+  /** The client's page of a new external visit booked on `day` (yyyy-MM-dd). */
+  async function visitPage(day: string) {
     const client = await apiCall<{ id: number }>(web.api, 'POST', '/clients', token, { name: 'Visita' });
     const visit = await apiCall<{ id: number }>(web.api, 'POST', '/service-orders/external', token, {
       client_id: client.body.id,
       product_name: 'Antena',
-      service_date: '2026-12-03',
+      service_date: day,
       service_period: 'Tarde',
+      service_type: 'Instalação',
+      service_value: 150,
+      service_payment_method: 'PIX',
     });
     const link = await apiCall<{ token: string }>(
       web.api,
@@ -144,8 +150,67 @@ describe('status page (web status-page router)', () => {
       `/status-links/service-order/${visit.body.id}`,
       token,
     );
-    const page = decodeEntities((await supertest(web.app).get(`/acompanhar/${link.body.token}`)).text);
-    expect(page).toMatch(/<dt>Agendado para<\/dt><dd>03\/12\/2026 \(Tarde\)<\/dd>/);
+    const read = async () =>
+      decodeEntities((await supertest(web.app).get(`/acompanhar/${link.body.token}`)).text);
+    return { id: visit.body.id, read };
+  }
+  const today = () => todayInShop(web.deps.env.SHOP_TZ);
+
+  it('an external visit still to come says when: its booked day and period', async () => {
+    const day = addDays(today(), 8);
+    const page = await (await visitPage(day)).read();
+    expect(page).toContain('<p class="status">Seu atendimento está agendado.</p>');
+    expect(page).toContain(`<dt>Agendado para</dt><dd>${formatDisplayDate(day)} (Tarde)</dd>`);
+  });
+
+  it("a visit whose day has gone by is not 'agendado'; once done it reads 'Realizado em', not 'Entregue em'", async () => {
+    const visit = await visitPage(addDays(today(), -10));
+    const before = await visit.read();
+    expect(before).toContain(
+      '<p class="status">Seu atendimento está em andamento. Em caso de dúvida, fale com a loja.</p>',
+    );
+    expect(before).not.toContain('Agendado para');
+    const closed = await apiCall(web.api, 'POST', '/transactions/close/service-order', token, {
+      service_order_id: visit.id,
+    });
+    expect(closed.status).toBe(201);
+    const after = await visit.read();
+    expect(after).toContain('<p class="status">Atendimento concluído.</p>');
+    expect(after).toContain(`<dt>Realizado em</dt><dd>${formatDisplayDate(today())}</dd>`);
+    expect(after).not.toContain('Entregue em');
+  });
+
+  it('with 0 warranty days an order delivered reads no warranty end, not one on the day of delivery', async () => {
+    await apiCall(web.api, 'PUT', '/shop-settings', token, { warranty_days: 0 });
+    try {
+      const client = await apiCall<{ id: number }>(web.api, 'POST', '/clients', token, { name: 'Sem Dias' });
+      const so = await apiCall<{ id: number }>(web.api, 'POST', '/service-orders/normal', token, {
+        client_id: client.body.id,
+        product_name: 'Rádio',
+      });
+      await apiCall(web.api, 'PUT', `/service-orders/normal/${so.body.id}`, token, {
+        status: 106,
+        product_name: 'Rádio',
+        fix_value_final: 50,
+        fix_payment_method: 'PIX',
+      });
+      const link = await apiCall<{ token: string }>(
+        web.api,
+        'GET',
+        `/status-links/service-order/${so.body.id}`,
+        token,
+      );
+      const page = decodeEntities((await supertest(web.app).get(`/acompanhar/${link.body.token}`)).text);
+      expect(page).toContain(`<dt>Entregue em</dt><dd>${formatDisplayDate(today())}</dd>`);
+      expect(page).not.toContain('Garantia até');
+    } finally {
+      await apiCall(web.api, 'PUT', '/shop-settings', token, { warranty_days: 90 });
+    }
+  });
+
+  it("the shop's phone is a number a phone calls with a tap", async () => {
+    const page = (await supertest(web.app).get(`/acompanhar/${linkToken}`)).text;
+    expect(page).toContain('<a href="tel:+551140001000">(11) 4000-1000</a>');
   });
 
   it('unknown, malformed and revoked links are the same plain 404', async () => {

@@ -19,6 +19,8 @@ export type WarrantyClock = {
 };
 
 export const NO_WARRANTY_UNREPAIRED = 'Sem garantia: a O.S. não teve conserto';
+/** Delivered while the shop gave 0 warranty days (Configurações → Atendimento ao cliente). */
+export const NO_WARRANTY_DAYS = 'Sem garantia: entregue com 0 dias de garantia';
 
 export type OrderPanelView = {
   /** The order page's own path (/os/{id} or /pedido/{id}). */
@@ -33,13 +35,17 @@ export type OrderPanelView = {
 
 /**
  * 'Em garantia até dd/MM/yyyy (faltam N dias)', 'Garantia vencida em dd/MM/yyyy' or, going back
- * unrepaired, that there is none; null before delivery.
+ * unrepaired or delivered with 0 days, that there is none; null before delivery.
  */
 export function warrantyText(
-  clock: Pick<WarrantyClock, 'warranty_until' | 'days_left' | 'unrepaired'>,
+  clock: Pick<
+    WarrantyClock,
+    'warranty_until' | 'days_left' | 'unrepaired' | 'delivered_on' | 'warranty_days'
+  >,
   tz: string,
 ): string | null {
   if (clock.unrepaired) return NO_WARRANTY_UNREPAIRED;
+  if (clock.delivered_on && clock.warranty_days <= 0) return NO_WARRANTY_DAYS;
   if (!clock.warranty_until || clock.days_left === null) return null;
   const until = formatDisplayDate(clock.warranty_until, tz);
   if (clock.days_left < 0) return `Garantia vencida em ${until}`;

@@ -5,6 +5,7 @@
  */
 import type { PublicStatus } from '../../contract/public-status.ts';
 import { formatDisplayDate } from '../../domain/dates.ts';
+import { digitsOf } from '../../domain/documents.ts';
 import { formatBRL } from '../../domain/money.ts';
 
 export type PublicStatusView = PublicStatus;
@@ -26,11 +27,36 @@ function Head({ title }: { title: string }) {
   );
 }
 
+/**
+ * The shop's phones as typed in SHOP_PHONES ('(11) 3333-4444 / (11) 98888-7777'), each a number a phone
+ * can call with a tap: a Brazilian number with its area code (10 or 11 digits) gets a tel: link, anything
+ * else stays as typed.
+ */
+function Phones({ phones }: { phones: string }) {
+  const parts = phones.split(/\s*[/,;|]\s*|\s+e\s+|\s+ou\s+/).filter((p) => p.trim());
+  return (
+    <p>
+      Telefone:{' '}
+      {parts.map((part, i) => {
+        const digits = digitsOf(part).replace(/^55(?=\d{10,11}$)/, '');
+        const number = /^\d{10,11}$/.test(digits) ? <a href={`tel:+55${digits}`}>{part}</a> : part;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the shop's phones, in the order typed
+          <span key={i}>
+            {i > 0 ? ' / ' : null}
+            {number}
+          </span>
+        );
+      })}
+    </p>
+  );
+}
+
 function ShopFooter({ shop }: { shop: PublicShop }) {
   return (
     <footer className="shop">
       <strong>{shop.name}</strong>
-      {shop.phones ? <p>Telefone: {shop.phones}</p> : null}
+      {shop.phones ? <Phones phones={shop.phones} /> : null}
       {shop.address ? <p>{shop.address}</p> : null}
     </footer>
   );
@@ -58,7 +84,13 @@ export function PublicStatusPage({
   if (view.ready_on) {
     rows.push([view.kind === 'parts' ? 'Chegou em' : 'Pronto em', formatDisplayDate(view.ready_on, tz)]);
   }
-  if (view.delivered_on) rows.push(['Entregue em', formatDisplayDate(view.delivered_on, tz)]);
+  // A visit or an installation is done at the client's, not handed over.
+  if (view.delivered_on) {
+    rows.push([
+      view.kind === 'external' ? 'Realizado em' : 'Entregue em',
+      formatDisplayDate(view.delivered_on, tz),
+    ]);
+  }
   if (view.quote !== null && view.quote !== undefined) {
     rows.push(['Valor do orçamento', formatBRL(Math.round(view.quote * 100))]);
   }
