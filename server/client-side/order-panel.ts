@@ -121,7 +121,7 @@ export async function loadOrderPanel(
   ]);
   for (const result of [link, clock, history]) noteExtraFailure(deps.env.apiUrl, result);
   if (!link.ok || !clock.ok || !history.ok) return null;
-  const base = linkBase(req, deps.env.PUBLIC_URL);
+  const base = linkBase(req, deps.env);
   const url = statusUrl(base, link.data.token);
   const path = order.entity === 'order' ? `/pedido/${order.id}` : `/os/${order.id}`;
   // 'Cliente Notificado' offers the message until one is opened after the status changed.
@@ -131,7 +131,12 @@ export async function loadOrderPanel(
   );
   return {
     path,
-    link: { url, qr: await qrDataUrl(url), reach: base.reach },
+    link: {
+      url,
+      qr: await qrDataUrl(url),
+      reach: base.reach,
+      ...(base.ignoredHost ? { ignoredHost: base.ignoredHost } : {}),
+    },
     whatsapp: clientMobile(order)
       ? {
           href: `${path}/whatsapp`,

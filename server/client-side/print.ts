@@ -33,7 +33,7 @@ export async function printClientSide(
   noteExtraFailure(deps.env.apiUrl, link);
   noteExtraFailure(deps.env.apiUrl, clock);
   if (!link.ok || !clock.ok) return null;
-  const url = statusUrl(linkBase(req, deps.env.PUBLIC_URL), link.data.token);
+  const url = statusUrl(linkBase(req, deps.env), link.data.token);
   return {
     url,
     qr: await qrDataUrl(url),

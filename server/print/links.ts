@@ -4,9 +4,9 @@
  * link never carries or needs an api token; signing out deletes every link the session made.
  */
 import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { Request } from 'express';
 import type { RedisClientType } from 'redis';
+import { isKnownHost } from '../link-hosts.ts';
 
 export type PrintLinks = {
   create(html: string, minutes: number): Promise<string>;
@@ -57,20 +57,12 @@ export function memoryPrintLinks(max = 500): PrintLinks {
   };
 }
 
-/** Host names a link may be built on when PUBLIC_URL is not set: this machine's own names. */
-const OWN_HOSTS = new Set([
-  'localhost',
-  '127.0.0.1',
-  '[::1]',
-  hostname().toLowerCase(),
-  `${hostname().toLowerCase()}.local`,
-]);
-
 /**
  * Where a print link points (decision 019): PUBLIC_URL when set; else the request's own origin, but only
- * when its host is this machine's own name or one of PUBLIC_HOSTS. The Host header is the visitor's to
- * write: an unknown one gets a link without an origin (the path alone, which the page's own address
- * completes), never a link to a host somebody else chose.
+ * when its host is one a link may carry (this machine, the shop's network, PUBLIC_HOSTS:
+ * server/link-hosts.ts). The Host header is the visitor's to write: an unknown one gets a link without an
+ * origin (the path alone, which the page's own address completes), never a link to a host somebody else
+ * chose.
  */
 export function printLinkBase(
   env: { PUBLIC_URL?: string | undefined; PUBLIC_HOSTS: string },
@@ -78,11 +70,5 @@ export function printLinkBase(
 ): string {
   if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '');
   const host = req.get('host')?.toLowerCase() ?? '';
-  const name = host.replace(/:\d+$/, '');
-  const allowed = env.PUBLIC_HOSTS.split(',')
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
-  if (OWN_HOSTS.has(name) || allowed.includes(name) || allowed.includes(host))
-    return `${req.protocol}://${host}`;
-  return '';
+  return isKnownHost(host, env.PUBLIC_HOSTS) ? `${req.protocol}://${host}` : '';
 }

@@ -19,6 +19,6 @@ export async function statusQr(
   const link = await getStatusLink(req.api, entity, id);
   noteExtraFailure(deps.env.apiUrl, link);
   if (!link.ok) return null;
-  const url = statusUrl(linkBase(req, deps.env.PUBLIC_URL), link.data.token);
+  const url = statusUrl(linkBase(req, deps.env), link.data.token);
   return { url, qr: await qrDataUrl(url) };
 }

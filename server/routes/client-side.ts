@@ -84,7 +84,7 @@ export function clientSideRoutes(deps: WebDeps): Router {
         numero: order.number,
         aparelho: order.item,
         valor: order.amount === null ? '' : brl(order.amount),
-        link: statusUrl(linkBase(req, deps.env.PUBLIC_URL), link.data.token),
+        link: statusUrl(linkBase(req, deps.env), link.data.token),
         loja: deps.env.SHOP_NAME,
       });
       await recordOrderEvent(req.api, entity, id, { event: 'whatsapp-opened', detail: key });

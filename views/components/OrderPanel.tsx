@@ -26,7 +26,7 @@ export type OrderPanelView = {
   /** The order page's own path (/os/{id} or /pedido/{id}). */
   path: string;
   /** Who can open the link (server/client-side/links.ts). */
-  link: { url: string; qr: string; reach: 'public' | 'shop' | 'computer' };
+  link: { url: string; qr: string; reach: 'public' | 'shop' | 'computer' | 'unknown'; ignoredHost?: string };
   /** Null when the client has no mobile number. */
   whatsapp: { href: string; template: string; offer: boolean } | null;
   warranty: WarrantyClock;
@@ -65,6 +65,11 @@ export function StatusLinkPanel({ panel }: { panel: OrderPanelView }) {
           {panel.link.reach === 'shop' ? (
             <p className="muted">
               Este link funciona apenas dentro da rede da loja (PUBLIC_URL não configurado).
+            </p>
+          ) : null}
+          {panel.link.reach === 'unknown' ? (
+            <p className="field-error">
+              {`A Bancada foi aberta pelo endereço ${panel.link.ignoredHost}, que não está configurado: este link usa o endereço deste computador na rede da loja. Para usar ${panel.link.ignoredHost}, configure PUBLIC_URL ou inclua-o em PUBLIC_HOSTS.`}
             </p>
           ) : null}
           {panel.link.reach === 'computer' ? (
