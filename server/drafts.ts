@@ -34,11 +34,13 @@ export type Draft = {
    */
   formKey?: string;
   /**
-   * For typing kept while signed out: a hash of the browser's draft cookie (DRAFT_COOKIE). Such a draft
-   * opens only in the browser that typed it, so a draft made by someone else's POST cannot be handed to
-   * a signed-in person as their own typing through a link.
+   * A hash of the browser's draft cookie (DRAFT_COOKIE): a draft opens only in the browser that typed it,
+   * so a draft made by someone else's POST cannot be handed to a person as their own typing through a
+   * link, and a link seen over a shoulder or in a history opens nothing elsewhere.
    */
   owner?: string;
+  /** Typed while signed in: who typed it. It opens for that person only, not a colleague on the same browser. */
+  user?: string;
 };
 
 /** The cookie that ties a signed-out draft to its browser. */
@@ -97,12 +99,22 @@ function outageStoreOf(deps: WebDeps): ShortStore {
 }
 
 /**
- * Keeps a draft and gives its id. `sharedStoreDown`: the session store (the same Redis) has just failed,
+ * Keeps a draft for this browser (and this person, when signed in) and gives its id. `sharedStoreDown`: the session store (the same Redis) has just failed,
  * so the draft goes straight to this process (a stalled Redis would hold the answer as long as it lasts).
  */
-export async function saveDraft(deps: WebDeps, draft: Draft, sharedStoreDown = false): Promise<string> {
+export async function saveDraft(
+  deps: WebDeps,
+  res: Response,
+  draft: Draft,
+  sharedStoreDown = false,
+): Promise<string> {
   const id = randomBytes(16).toString('base64url');
-  const value = JSON.stringify(draft);
+  const user = res.req.session?.auth?.user.username;
+  const value = JSON.stringify({
+    ...draft,
+    owner: draft.owner ?? draftOwner(res.req, res),
+    ...(user ? { user } : {}),
+  });
   const keepHere = () => outageStoreOf(deps).set(slot(id), value, DRAFT_TTL_MS);
   if (sharedStoreDown) await keepHere();
   else await shortStoreOf(deps).set(slot(id), value, DRAFT_TTL_MS).catch(keepHere);
@@ -124,6 +136,7 @@ export async function draftFor(deps: WebDeps, req: Request): Promise<Draft | nul
     const token = ownerCookieOf(req);
     if (!token || hashOf(token) !== draft.owner) return null;
   }
+  if (draft.user && draft.user !== req.session?.auth?.user.username) return null;
   return draft;
 }
 

@@ -110,7 +110,7 @@ export async function keepTypingAndSignIn(deps: WebDeps, req: Request, res: Resp
   let target = typed && typed.kept.path !== '/' ? typed.page : null;
   let kept = false;
   if (typed && target && (await mayKeepDraft(deps, req))) {
-    const id = await saveDraft(deps, {
+    const id = await saveDraft(deps, res, {
       ...typed.kept,
       // Still signed in (a form from before a sign-out and in again): the draft's own notice is the
       // only one, saying the form expired and the typing is back.
@@ -140,7 +140,7 @@ export async function keepTypingAfterOutage(deps: WebDeps, req: Request, res: Re
   const typed = postedTyping(req);
   if (!typed) return false;
   try {
-    const id = await saveDraft(deps, { ...typed.kept, reason: 'failed', toast: TEXT.outage });
+    const id = await saveDraft(deps, res, { ...typed.kept, reason: 'failed', toast: TEXT.outage });
     res.redirect(303, withDraft(typed.page, id));
     return true;
   } catch {
@@ -167,5 +167,5 @@ export async function keepTypingWithoutSessions(
     toast: TEXT.sessionsDown,
     owner: draftOwner(req, res),
   };
-  return withDraft(typed.page, await saveDraft(deps, draft, true));
+  return withDraft(typed.page, await saveDraft(deps, res, draft, true));
 }

@@ -51,7 +51,7 @@ export async function backToCreateForm(
   const from = formPageOf(req);
   const target = from && new URL(from, 'http://bancada.invalid').pathname === path ? from : path;
   const key = formKeyOf(req);
-  const id = await saveDraft(deps, {
+  const id = await saveDraft(deps, res, {
     path,
     values,
     ...(refusal.errors ? { errors: refusal.errors } : {}),

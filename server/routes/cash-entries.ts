@@ -106,7 +106,7 @@ export function cashEntryRoutes(deps: WebDeps): Router {
         [PAGE_FIELD]: String(page),
       };
       delete values._from;
-      const draft = await saveDraft(deps, { path: '/caixa-hoje', values, ...refusal });
+      const draft = await saveDraft(deps, res, { path: '/caixa-hoje', values, ...refusal });
       res.redirect(303, withDraft('/caixa-hoje', draft));
     };
     const gone = () => {
@@ -179,7 +179,7 @@ export function cashEntryRoutes(deps: WebDeps): Router {
         [PAGE_FIELD]: String(page),
       };
       const reason = toast ? 'failed' : 'invalid';
-      const draft = await saveDraft(deps, {
+      const draft = await saveDraft(deps, res, {
         path: '/caixa-hoje',
         values,
         errors,

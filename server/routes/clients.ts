@@ -315,7 +315,7 @@ export function clientRoutes(deps: WebDeps): Router {
     delete kept._from;
     /** Keeps the typing and goes back to the form's page, which shows it (post/redirect/get). */
     const backToForm = async (draft: Omit<Draft, 'path' | 'values'>) =>
-      res.redirect(303, withDraft(path, await saveDraft(deps, { ...draft, path, values: kept })));
+      res.redirect(303, withDraft(path, await saveDraft(deps, res, { ...draft, path, values: kept })));
     // Saved by someone else since this form was loaded: back to the form, which shows both.
     const loaded = await getClient(req.api, String(req.params.id));
     if (loaded.ok && changedSince(req.body, loaded.data, clientValuesFrom(loaded.data))) {
@@ -351,7 +351,7 @@ export function clientRoutes(deps: WebDeps): Router {
         ...(refusal ? { [REFUSAL_FIELD]: refusal } : {}),
       };
       const reason = toast ? 'failed' : 'invalid';
-      const id = await saveDraft(deps, { path, values, errors, reason, ...(toast ? { toast } : {}) });
+      const id = await saveDraft(deps, res, { path, values, errors, reason, ...(toast ? { toast } : {}) });
       res.redirect(303, withDraft(path, id));
     };
     const form = validateForm(DeleteForm, req.body);

@@ -114,7 +114,7 @@ export function partsOrderEditRoutes(deps: WebDeps): Router {
   /** Keeps the typing and goes back to the form's page (post/redirect/get). */
   async function backToEdit(res: Response, id: string, draft: Omit<Draft, 'path'>) {
     const path = `/editar-pedido/${id}`;
-    res.redirect(303, withDraft(path, await saveDraft(deps, { ...draft, path })));
+    res.redirect(303, withDraft(path, await saveDraft(deps, res, { ...draft, path })));
   }
 
   router.get('/editar-pedido/:id', async (req, res) => {

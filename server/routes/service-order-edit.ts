@@ -149,7 +149,7 @@ export function serviceOrderEditRoutes(deps: WebDeps): Router {
   /** Keeps the typing and goes back to the form's page, which shows it (post/redirect/get). */
   async function backToForm(req: Request, res: Response, kind: ServiceOrderKind, draft: Omit<Draft, 'path'>) {
     const path = `${EDIT_PATH[kind]}${pathOf(String(req.params.id))}`;
-    const id = await saveDraft(deps, { ...draft, path });
+    const id = await saveDraft(deps, res, { ...draft, path });
     res.redirect(303, withDraft(path, id));
   }
 
