@@ -59,7 +59,11 @@ const schema = z.object({
     .default('/static/img/logo.svg'),
   // The shop's address as people reach it: print links and clients' status links with their QR codes
   // are built on it, never on the Host header.
-  PUBLIC_URL: z.string().url('PUBLIC_URL deve ser uma URL http(s)://').optional(),
+  // Empty is unset: Compose passes `${PUBLIC_URL:-}` through when .env leaves it blank.
+  PUBLIC_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().url('PUBLIC_URL deve ser uma URL http(s)://').optional(),
+  ),
   // Without PUBLIC_URL: host names (comma-separated) a link may be built on besides this machine's own.
   PUBLIC_HOSTS: z.string().default(''),
   PRINT_LINK_MINUTES: z.coerce.number().int().min(1).max(60).default(5),

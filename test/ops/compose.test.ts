@@ -149,6 +149,21 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it("every variable of the operations guide's .env table reaches a service", () => {
+    const guide = read('docs/operations.md');
+    const table = guide.slice(guide.indexOf('### Configuration (`.env`)'));
+    const rows = table
+      .slice(0, table.indexOf('\n\n', table.indexOf('|')))
+      .split('\n')
+      .filter((l) => l.startsWith('| `'));
+    const named = rows.flatMap((row) =>
+      [...(row.split('|')[1] ?? '').matchAll(/`([A-Z_]+)`/g)].map((m) => m[1]),
+    );
+    expect(named).toContain('PUBLIC_URL');
+    const file = read('docker-compose.yml');
+    for (const name of named) expect(file, name).toContain(`\${${name}`);
+  });
+
   it('.env.example sets every variable the compose file reads, secrets long enough to start', () => {
     const used = new Set([...read('docker-compose.yml').matchAll(/\$\{([A-Z_]+)/g)].map((m) => m[1]));
     for (const name of used) expect(Object.keys(envExample), name).toContain(name);

@@ -29,6 +29,14 @@ describe.each([
 });
 
 describe('the web says what is wrong in Portuguese, naming the variable', () => {
+  it('an empty PUBLIC_URL (Compose passing a blank .env line) is no PUBLIC_URL; a wrong one is said', () => {
+    expect(readWebEnv({ PUBLIC_URL: '' }).PUBLIC_URL).toBeUndefined();
+    expect(readWebEnv({ PUBLIC_URL: 'https://loja.exemplo.com.br' }).PUBLIC_URL).toBe(
+      'https://loja.exemplo.com.br',
+    );
+    expect(() => readWebEnv({ PUBLIC_URL: 'loja' })).toThrow(/PUBLIC_URL deve ser uma URL/);
+  });
+
   it('a port that is no number, and a TRUST_PROXY Express would not take', () => {
     expect(() => readWebEnv({ PORT: 'abc' })).toThrow(/PORT: Entrada inválida/);
     expect(() => readWebEnv({ TRUST_PROXY: 'banana' })).toThrow(
