@@ -15,6 +15,7 @@ import type { ManagerDialogState } from '../../views/components/ManagerDialog.ts
 import { onDayPage } from '../../views/format.ts';
 import { CashDay, CREATE_ENTRY_DIALOG } from '../../views/pages/CashDay.tsx';
 import { CashPeriod, type CashPeriodProps } from '../../views/pages/CashPeriod.tsx';
+import { BackendUnavailable } from '../backend/errors.ts';
 import { extrasOf } from '../backend/extras.ts';
 import { loadDayPage, loadPeriodPage, pagerOf, periodHref, periodSearchOf } from '../cash-period.ts';
 import { periodReport } from '../cash-report.ts';
@@ -34,6 +35,8 @@ const TEXT = {
   unlockFailed: 'Ocorreu um erro ao fazer login. Digite credenciais válidas para um(a) gerente',
   authFailed: 'Erro na autenticação. Digite credenciais válidas para um(a) gerente',
   periodFailed: 'Não foi possível buscar o período. Tente novamente.',
+  unavailable:
+    'Não foi possível falar com o servidor da Bancada. Tente de novo em instantes; se continuar, avise quem cuida do sistema.',
 };
 
 const SCREENS = { '/caixa-hoje': 'Caixa do dia', '/caixa-periodo': 'Caixa por período' } as const;
@@ -97,7 +100,16 @@ export function cashRoutes(deps: WebDeps): Router {
     const draft = draftIdOf(req.body);
     const form = validateForm(UnlockForm, req.body);
     if (!form.ok) return showLock(req, res, back, { open: true, values, errors: form.errors, draft }, 400);
-    const outcome = await unlockCash(deps, req, form.data.username, form.data.password);
+    let outcome: Awaited<ReturnType<typeof unlockCash>>;
+    try {
+      outcome = await unlockCash(deps, req, form.data.username, form.data.password);
+    } catch (err) {
+      // The api out of reach: said on the dialog itself (the lock page shows no draft's notice).
+      if (!(err instanceof BackendUnavailable)) throw err;
+      deps.log.warn({ err: err.cause }, 'api unavailable');
+      const toasts: Toast[] = [{ kind: 'error', text: TEXT.unavailable }];
+      return showLock(req, res, back, { open: true, values, draft }, 503, toasts);
+    }
     // Typing kept while the cash was locked (a lost session) comes back with the unlock.
     if (outcome === 'unlocked') return res.redirect(303, draft ? withDraft(back, draft) : back);
     if (outcome === 'not-manager')

@@ -194,6 +194,30 @@ describe('cash (web cash router)', () => {
       expect((await dayEntries()).filter((e) => e.description === 'x')).toEqual([]);
     });
 
+    it('with the api out of reach, Acessar Caixa says so on the dialog, not a silent lock page', async () => {
+      const to = new URL(web.api.url);
+      let down = false;
+      const relay = await listenRelay((req, res) => {
+        if (down) res.destroy();
+        else forwardTo(to, req, res);
+      });
+      const cut = await startTestWeb({ api: web.api, apiUrl: relay.url });
+      try {
+        const agent = await signIn(cut);
+        down = true;
+        const res = await unlockCash(agent);
+        expect(res.status).toBe(503);
+        expect(isLocked(res.text)).toBe(true);
+        expect(dialogOpen(res.text, 'acessar-caixa')).toBe(true);
+        expect(toastsOf(res.text)).toEqual([
+          'Não foi possível falar com o servidor da Bancada. Tente de novo em instantes; se continuar, avise quem cuida do sistema.',
+        ]);
+      } finally {
+        await cut.stop();
+        await relay.stop();
+      }
+    });
+
     it('asks for the user and the password (SPEC §5), each under its field, the dialog staying open', async () => {
       const agent = await signIn(web);
       const res = await postForm(
