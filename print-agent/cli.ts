@@ -5,6 +5,7 @@
  */
 import { runAgent } from './agent.ts';
 import { readOptions, USAGE } from './options.ts';
+import { LP_MISSING, onPath } from './output.ts';
 import { chromiumRenderer } from './render.ts';
 
 const log = (line: string) => process.stdout.write(`${new Date().toISOString()} impressão: ${line}\n`);
@@ -26,6 +27,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 const renderer = chromiumRenderer(options.chromium, options.url);
 const target =
   options.target.kind === 'printer' ? `fila ${options.target.queue}` : `pasta ${options.target.path}`;
+if (options.target.kind === 'printer' && !(await onPath('lp'))) {
+  log(`aviso: ${LP_MISSING}; cada trabalho vai falhar até que seja instalado`);
+}
 log(`aguardando trabalhos de ${new URL(options.url).origin} para a ${target}`);
 try {
   await runAgent(options, renderer, stop.signal, log);
