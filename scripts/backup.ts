@@ -4,7 +4,8 @@
  * everything runs (a consistent snapshot). The embedded PGlite (DATA_DIR): its data folder as a gzipped
  * tar (PGlite's dumpDataDir), taken with the api stopped (PGlite is one process's database: refused
  * while the folder is in use).
- * Without a file name: backups/bancada-<date-time>.dump or backups/bancada-data-<date-time>.tar.gz.
+ * Without a file name: backups/bancada-<date-time>.dump or backups/bancada-data-<date-time>.tar.gz, the
+ * date and time as the shop's clock (SHOP_TZ) reads them.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -13,10 +14,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { lockDataDir } from '../api/db/data-dir-lock.ts';
-import { fail, isEmptyFolder, targetFromEnv } from './database-copy.ts';
+import { DEFAULT_SHOP_TZ } from '../domain/dates.ts';
+import { backupStamp, fail, isEmptyFolder, targetFromEnv } from './database-copy.ts';
 
 const target = targetFromEnv();
-const stamp = new Date().toISOString().slice(0, 16).replace(/[T:]/g, '-');
+const stamp = backupStamp(new Date(), process.env.SHOP_TZ || DEFAULT_SHOP_TZ);
 const file = resolve(
   process.argv[2] ??
     (target.kind === 'postgres' ? `backups/bancada-${stamp}.dump` : `backups/bancada-data-${stamp}.tar.gz`),

@@ -114,3 +114,21 @@ export async function copyDatabase(source: Db, target: Db): Promise<Record<strin
   });
   return copied;
 }
+
+/**
+ * A backup's default name's date and time, as the shop's clock reads them (SHOP_TZ): an evening backup
+ * is named for its own day, not for the next one in UTC. '2026-11-24-21-44'.
+ */
+export function backupStamp(now: Date, tz: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${part('year')}-${part('month')}-${part('day')}-${part('hour')}-${part('minute')}`;
+}

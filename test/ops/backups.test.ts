@@ -20,7 +20,7 @@ import { connectDatabase, type Db, type DbOptions } from '../../api/db/connect.t
 import { migrateToLatest } from '../../api/db/migrate.ts';
 import { readApiEnv } from '../../api/env.ts';
 import { PROJECT_ROOT } from '../../runtime/paths.ts';
-import { tablesInOrder } from '../../scripts/database-copy.ts';
+import { backupStamp, tablesInOrder } from '../../scripts/database-copy.ts';
 import { apiLogin, serveApi } from '../support/api.ts';
 import { startTestWeb } from '../support/web.ts';
 import { OLD_MANAGER, seedShop } from './shop-rows.ts';
@@ -183,6 +183,14 @@ describe.runIf(DATABASE_URL)('PostgreSQL: npm run backup, wipe, npm run restore 
     const restored: DbOptions = { kind: 'postgres', url: restoredUrl.href, schema, poolSize: 2 };
     expect(await snapshotOf(restored)).toEqual(before);
     await webShows(restored);
+  });
+});
+
+describe("a backup's default name", () => {
+  it("is dated by the shop's clock: an evening backup in São Paulo is named for its own day", () => {
+    const evening = new Date('2026-11-25T00:44:00Z');
+    expect(backupStamp(evening, 'America/Sao_Paulo')).toBe('2026-11-24-21-44');
+    expect(backupStamp(evening, 'UTC')).toBe('2026-11-25-00-44');
   });
 });
 
