@@ -36,11 +36,12 @@ try {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(
       target.db,
     );
-    if ((rows[0]?.n ?? 0) > 0) fail(`Mudança recusada: o PostgreSQL de destino já tem dados (${table}).`);
+    if ((rows[0]?.n ?? 0) > 0) fail(`Mudança recusada: o PostgreSQL de destino já tem dados (tabela ${table}). Use um banco vazio.`);
   }
   const copied = await copyDatabase(source.db, target.db);
   for (const [table, n] of Object.entries(copied)) console.log(`  ${table}: ${n}`);
-  console.log('Banco embutido copiado para o PostgreSQL. Inicie a api com DATABASE_URL.');
+  const schema = process.env.DATABASE_SCHEMA ? ` e DATABASE_SCHEMA=${process.env.DATABASE_SCHEMA}` : '';
+  console.log(`Banco embutido copiado para o PostgreSQL. Inicie a api com este DATABASE_URL${schema}.`);
 } finally {
   await source.close();
   await target.close();

@@ -273,6 +273,8 @@ describe.runIf(DATABASE_URL)('the move from the embedded database to PostgreSQL'
       DATABASE_SCHEMA: schema,
     });
     expect(move.out).toContain('Banco embutido copiado para o PostgreSQL.');
+    // Started again on the copy: the schema it went into is named too.
+    expect(move.out).toContain(`Inicie a api com este DATABASE_URL e DATABASE_SCHEMA=${schema}.`);
     expect(move.code).toBe(0);
     const moved: DbOptions = { kind: 'postgres', url, schema, poolSize: 2 };
     expect(await snapshotOf(moved)).toEqual(before);
