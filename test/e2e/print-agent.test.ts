@@ -339,8 +339,9 @@ describe('the print agent against a running web', () => {
       const second = await sendFromSheet(`/pedido/${partsId}/etiqueta`, printer.id);
       await waitFor(() => agent.pdfs().length === 2, 60_000, `the second PDF (${agent.output.join('')})`);
       await waitFor(async () => /Proxy · 1 cópia · .* · impresso/.test(await second()), 10_000, 'impresso');
-      // The first job's report was lost: it stays taken until its lease runs out, the agent went on.
-      expect(await first()).toMatch(/Proxy · 1 cópia · .* · na fila/);
+      // The first job's report was lost: it stays taken until its lease runs out (the sheet reads
+      // 'imprimindo': a print server has it in hand), and the agent went on.
+      expect(await first()).toMatch(/Proxy · 1 cópia · .* · imprimindo/);
       expect(agent.output.join('')).toMatch(/Entrega M\d+: resultado não informado à web/);
       // The sheet's stylesheet came through the prefix too.
       expect(seen.some((line) => line.startsWith('GET /bancada/static/css/print.css'))).toBe(true);
