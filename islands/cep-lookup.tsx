@@ -67,6 +67,8 @@ function CepLookup({ label }: Props) {
       showError('CEP inválido');
       return;
     }
+    // The last lookup's message is about another CEP: gone while this one is asked.
+    showError(null);
     setBusy(true);
     const answer = await lookup(cep);
     setBusy(false);

@@ -352,6 +352,21 @@ describe('clients in Chromium', () => {
       expect(await fieldValue(page, 'Rua')).toBe('Rua Digitada');
       expect(await fieldValue(page, 'Nome')).toBe('Sem Serviço');
       expect(await page.getByLabel('CEP', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+
+      // Another CEP, slow to answer: while it is asked, the last one's message is gone, not beside 'Buscando...'.
+      const slow = freshCep();
+      viacep.add(slow, { street: 'Rua Lenta', neighborhood: 'Centro', city: 'Osasco', state: 'SP' });
+      viacep.setMode({ kind: 'slow', delayMs: 1_500 });
+      try {
+        await page.getByLabel('CEP', { exact: true }).fill(slow);
+        await buscar.click();
+        await expect.poll(() => page.getByRole('button', { name: 'Buscando...' }).count()).toBe(1);
+        expect(await page.locator('#f-zip_code-error').count()).toBe(0);
+        expect(await page.getByLabel('CEP', { exact: true }).getAttribute('aria-invalid')).toBeNull();
+        await expect.poll(() => fieldValue(page, 'Cidade'), { timeout: 10_000 }).toBe('Osasco');
+      } finally {
+        viacep.setMode({ kind: 'normal' });
+      }
       expect(page.problems.pageErrors).toEqual([]);
       expect(page.problems.cspViolations).toEqual([]);
     } finally {
