@@ -21,7 +21,8 @@ const orNull = (v: string) => (v === '' ? null : v);
 const optional = (max = 2000) => optionalText(max).transform(orNull);
 
 export const ClientForm = z.object({
-  name: requiredText('Nome obrigatório'),
+  // Spaces typed between words count as one: a name sorts and prints as anyone else's.
+  name: requiredText('Nome obrigatório').transform((v) => v.replace(/\s+/g, ' ')),
   cpf: optionalText(20)
     .refine((v) => v === '' || isValidCpf(v), { error: 'CPF inválido' })
     .transform((v) => orNull(normalizeCpf(v))),

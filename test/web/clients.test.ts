@@ -289,6 +289,13 @@ describe('clients (web clients router)', () => {
       expect([byHand.status, byHand.headers.location]).toEqual([303, '/cadastrar-cliente']);
     });
 
+    it('keeps a name with the spaces between its words as one: it sorts and prints as typed by anyone else', async () => {
+      const cpf = newCpf();
+      const res = await register({ name: '  Joana   Espaços  Internos ', cpf });
+      expect(res.status).toBe(303);
+      expect((await clientRows()).find((r) => r.cpf === cpf)?.name).toBe('Joana Espaços Internos');
+    });
+
     it('registers every field (CPF typed without mask), shows it formatted on the edit page, toast on /abrir-os-normal', async () => {
       const cpf = newCpf();
       const fields: ClientFields = {
