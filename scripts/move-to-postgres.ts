@@ -36,7 +36,8 @@ try {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(
       target.db,
     );
-    if ((rows[0]?.n ?? 0) > 0) fail(`Mudança recusada: o PostgreSQL de destino já tem dados (tabela ${table}). Use um banco vazio.`);
+    if ((rows[0]?.n ?? 0) > 0)
+      fail(`Mudança recusada: o PostgreSQL de destino já tem dados (tabela ${table}). Use um banco vazio.`);
   }
   const copied = await copyDatabase(source.db, target.db);
   for (const [table, n] of Object.entries(copied)) console.log(`  ${table}: ${n}`);
