@@ -19,6 +19,7 @@ import {
 } from '../../views/pages/OpenReturnOrder.tsx';
 import { OPEN_NORMAL_PATH, OpenServiceOrder } from '../../views/pages/OpenServiceOrder.tsx';
 import type { ApiFailure } from '../backend/client.ts';
+import { extrasOf } from '../backend/extras.ts';
 import {
   createExternalOrder,
   createNormalOrder,
@@ -174,6 +175,7 @@ export function openOrderRoutes(deps: WebDeps): Router {
         values: v.values ?? {},
         errors: v.errors,
         clientId: v.clientId,
+        noLaterEdit: !extrasOf(deps.http).usable('external-order-edit'),
       }),
       {
         title: 'Abrir Serviço Externo',

@@ -24,6 +24,7 @@ import {
   ServiceOrderDetail,
   UPFRONT_DIALOG,
 } from '../../views/pages/ServiceOrderDetail.tsx';
+import { extrasOf } from '../backend/extras.ts';
 import {
   cancelServiceOrder,
   closeServiceOrder,
@@ -129,6 +130,8 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
           },
         },
         panel: overrides.panel ?? null,
+        // SPEC §7 has no edit of an external order: once the backend said it lacks ours, no Editar.
+        editable: found.kind !== 'external' || extrasOf(deps.http).usable('external-order-edit'),
       }),
       { title: `O.S. ${found.order.number}`, status, toasts, formKey: overrides.formKey },
     );

@@ -14,6 +14,7 @@ import { SPEC_EMPLOYEE, SPEC_MANAGER, type SpecBackend, startSpecBackend } from 
 import {
   type Agent,
   agentOn,
+  decodeEntities,
   postForm,
   removeSessions,
   testSessionPrefix,
@@ -287,6 +288,16 @@ describe('the web against a SPEC §7-only backend', () => {
     expect(callsSince(mark).filter((c) => c.startsWith('PUT /service-orders/external'))).toHaveLength(1);
     // Still signed in after the extra was refused.
     expect((await agent.get(`/os/${external}`)).status).toBe(200);
+    // Known to be missing: no Editar leads nowhere; Finalizar, lacking a value, says what to do instead.
+    const externalPage = decodeEntities((await agent.get(`/os/${external}?dialogo=finalizar`)).text);
+    expect(externalPage).not.toContain(`href="/editar-os-externa/${external}"`);
+    expect(externalPage).toContain(
+      'Para ir para o caixa, o atendimento precisa de Valor e Forma de Pagamento, e este servidor não permite editá-lo: cancele-o e abra outro com esses dados.',
+    );
+    const openForm = decodeEntities((await agent.get(`/abrir-atendimento-externo?cliente=${clientId}`)).text);
+    expect(openForm.replace(/\s+/g, ' ')).toContain(
+      'Este servidor não permite editar o atendimento depois de aberto: preencha agora Valor e Forma de Pagamento, sem eles ele não vai para o caixa.',
+    );
 
     for (const sheet of [`/os/${normal}/imprimir`, `/os/${normal}/entrega`]) {
       const printed = await agent.get(sheet);

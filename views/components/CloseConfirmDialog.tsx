@@ -22,6 +22,9 @@ export const CLOSE_MISSING_TEXT = {
     'Para ir para o caixa, a O.S. precisa de Valor Final e Forma de Pagamento. Preencha em Editar e volte a finalizar.',
   partsOrder:
     'Para ir para o caixa, o pedido precisa de Valor e Forma de Pagamento. Preencha em Editar e volte a finalizar.',
+  /** An external service on a backend that cannot edit one (SPEC §7 has no such call). */
+  externalNoEdit:
+    'Para ir para o caixa, o atendimento precisa de Valor e Forma de Pagamento, e este servidor não permite editá-lo: cancele-o e abra outro com esses dados.',
 } as const;
 
 /** The warning of a close from an unrepaired status, named by its label. */
@@ -89,7 +92,8 @@ export function CloseConfirmDialog(props: {
   summary: CloseSummary;
   changedText: string;
   /** What to say, and where the order is edited, when it cannot be closed as it is. */
-  missing: { text: string; editHref: string };
+  /** `editHref` null: the order cannot be edited here (the text says what to do instead). */
+  missing: { text: string; editHref: string | null };
   /**
    * Said above the figures when the order goes back unrepaired ('Orçamento Não Aprovado' and the like):
    * its Valor Final may still be the quote the client turned down, and it is what the cash would book.
@@ -121,9 +125,11 @@ export function CloseConfirmDialog(props: {
       {incomplete ? (
         // Nothing to send: a form of the dialog's own, so Cancelar closes it with no script as elsewhere.
         <form method="dialog" className="actions">
-          <a className="button primary" href={props.missing.editHref}>
-            Editar
-          </a>
+          {props.missing.editHref ? (
+            <a className="button primary" href={props.missing.editHref}>
+              Editar
+            </a>
+          ) : null}
           <DialogCancel />
         </form>
       ) : (
@@ -134,7 +140,7 @@ export function CloseConfirmDialog(props: {
           ))}
           <div className="actions">
             <SubmitButton label="Confirmar e enviar ao caixa" busyLabel="Enviando..." />
-            {props.warning ? (
+            {props.warning && props.missing.editHref ? (
               <a className="button secondary" href={props.missing.editHref}>
                 Editar
               </a>

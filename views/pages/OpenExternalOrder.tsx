@@ -15,13 +15,15 @@ export type OpenExternalOrderProps = {
    * failed save still shows what was typed (SPEC §8).
    */
   clientId?: string;
+  /** The backend cannot edit an external service once opened (SPEC §7 has no such call): say it here. */
+  noLaterEdit?: boolean;
 };
 
 /**
  * Abrir Serviço Externo (SPEC §2): the same client search, then the product and the service fields.
  * The form appears only once a client is selected; it carries the client's id.
  */
-export function OpenExternalOrder({ picker, values, errors, clientId }: OpenExternalOrderProps) {
+export function OpenExternalOrder({ picker, values, errors, clientId, noLaterEdit }: OpenExternalOrderProps) {
   const formClientId = picker.selected ? String(picker.selected.id) : clientId;
   return (
     <section className="open-order">
@@ -32,6 +34,12 @@ export function OpenExternalOrder({ picker, values, errors, clientId }: OpenExte
           <input type="hidden" name="client_id" value={formClientId} />
           <ProductFields values={values} errors={errors} focusName />
           <ServiceFields values={values} errors={errors} />
+          {noLaterEdit ? (
+            <p className="hint">
+              Este servidor não permite editar o atendimento depois de aberto: preencha agora Valor e Forma de
+              Pagamento, sem eles ele não vai para o caixa.
+            </p>
+          ) : null}
           <div className="actions">
             <SubmitButton label="Salvar" />
           </div>

@@ -65,6 +65,8 @@ export type ServiceOrderDetailProps = {
   };
   /** The client's side (decision 020); absent against a backend without it. */
   panel?: OrderPanelView | null;
+  /** False for an external service on a backend that cannot edit one: no Editar to lead nowhere. */
+  editable?: boolean;
 };
 
 /** What closing the order books (API.md Orders): its final value, its method, the upfront payments. */
@@ -236,7 +238,7 @@ function CancelDialog({ action, number, state }: { action: string; number: strin
 }
 
 /** Service order detail (SPEC §2 /os/{id}): normal, return or external, with its actions. */
-export function ServiceOrderDetail({ found, tz, dialogs, panel }: ServiceOrderDetailProps) {
+export function ServiceOrderDetail({ found, tz, dialogs, panel, editable = true }: ServiceOrderDetailProps) {
   const { kind, order } = found;
   const id = encodeURIComponent(String(order.id));
   const base = `/os/${id}`;
@@ -248,9 +250,11 @@ export function ServiceOrderDetail({ found, tz, dialogs, panel }: ServiceOrderDe
         <StatusLabel kind={kind} code={order.status} />
         {open ? (
           <div className="os-header-actions">
-            <a className="button" href={`${EDIT_PATH[kind]}${id}`}>
-              Editar
-            </a>
+            {editable ? (
+              <a className="button" href={`${EDIT_PATH[kind]}${id}`}>
+                Editar
+              </a>
+            ) : null}
             <DialogTrigger
               dialogId={DELETE_DIALOG}
               label="Deletar O.S."
@@ -319,7 +323,11 @@ export function ServiceOrderDetail({ found, tz, dialogs, panel }: ServiceOrderDe
             state={dialogs.close ?? { open: false }}
             summary={closeSummaryOf(found)}
             changedText={CLOSE_CHANGED_TEXT.serviceOrder}
-            missing={{ text: CLOSE_MISSING_TEXT.serviceOrder, editHref: `${EDIT_PATH[kind]}${id}` }}
+            missing={
+              editable
+                ? { text: CLOSE_MISSING_TEXT.serviceOrder, editHref: `${EDIT_PATH[kind]}${id}` }
+                : { text: CLOSE_MISSING_TEXT.externalNoEdit, editHref: null }
+            }
             warning={
               UNREPAIRED_STATUSES[kind].includes(order.status)
                 ? unrepairedCloseText(statusLabel(kind, order.status))
