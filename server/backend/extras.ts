@@ -13,7 +13,8 @@ export type Extra =
   | 'print-queue'
   | 'order-text-search'
   | 'list-paging'
-  | 'client-all-orders';
+  | 'client-all-orders'
+  | 'staff-list';
 
 /** How long "this backend lacks it" holds before the extra is tried again (a backend may be upgraded). */
 export const EXTRA_RECHECK_MS = 10 * 60_000;

@@ -21,6 +21,7 @@ import {
   templateFieldName,
 } from '../../views/pages/ClientSideSettings.tsx';
 import {
+  extrasKnownMissing,
   getShopSettings,
   noteExtraFailure,
   putShopSettings,
@@ -109,7 +110,10 @@ export function clientSideSettingsRoutes(deps: WebDeps): Router {
     });
 
   router.get(PAGE, requireManagerSession, async (req, res) => {
-    const settings = await getShopSettings(req.api);
+    // Not a call of SPEC §7: a backend known to lack the client's side is not asked again.
+    const settings = extrasKnownMissing(deps.env.apiUrl)
+      ? ({ ok: false, status: 404, message: '' } as const)
+      : await getShopSettings(req.api);
     noteExtraFailure(deps.env.apiUrl, settings);
     if (!settings.ok) {
       flash(req, 'error', TEXT.unavailable);

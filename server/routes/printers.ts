@@ -11,6 +11,7 @@ import { isManager } from '../../domain/users.ts';
 import { ErrorPage } from '../../views/pages/ErrorPage.tsx';
 import { Printers, type PrintersProps } from '../../views/pages/Printers.tsx';
 import type { ApiResult } from '../backend/client.ts';
+import { extrasOf } from '../backend/extras.ts';
 import * as printers from '../backend/printers.ts';
 import type { WebDeps } from '../context.ts';
 import { backToCreateForm, restoredDraft } from '../forms/refused-create.ts';
@@ -45,8 +46,13 @@ export function printerSettingsRoutes(deps: WebDeps): Router {
     res: Response,
     o: { register?: PrintersProps['register']; status?: number; toasts?: Toast[] } = {},
   ) {
-    const list = await printers.listPrinters(req.api);
+    // Not a call of SPEC §7: once the backend said it lacks the queue, it is not asked again for a while.
+    const extras = extrasOf(deps.http);
+    const list = extras.usable('print-queue')
+      ? await printers.listPrinters(req.api)
+      : ({ ok: false, status: 404, message: '' } as const);
     if (!list.ok) {
+      extras.lacking('print-queue', list);
       return deps.render(
         req,
         res,

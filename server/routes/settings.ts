@@ -10,6 +10,8 @@ import {
   type SettingsForm,
   type SettingsProps,
 } from '../../views/pages/Settings.tsx';
+import { extrasKnownMissing } from '../backend/client-side.ts';
+import { extrasOf } from '../backend/extras.ts';
 import * as users from '../backend/users.ts';
 import type { WebDeps } from '../context.ts';
 import { CreateUserForm } from '../forms/create-user.ts';
@@ -48,6 +50,11 @@ export function settingsRoutes(deps: WebDeps): Router {
     const user = req.session.auth?.user;
     const props: SettingsProps = {
       isManager: isManager(user),
+      pages: {
+        printers: extrasOf(deps.http).usable('print-queue'),
+        clientSide: !extrasKnownMissing(deps.env.apiUrl),
+        staff: extrasOf(deps.http).usable('staff-list'),
+      },
       profile: o.profile ?? { values: { username: user?.username ?? '' } },
       createUser: o.createUser ?? { open: req.query.dialogo === CREATE_USER_DIALOG, values: {} },
     };

@@ -33,13 +33,18 @@ export function staffRoutes(deps: WebDeps): Router {
 
   router.get(STAFF_PATH, async (req, res) => {
     if (!isManager(req.session.auth?.user)) return restricted(req, res);
-    const list = await loadListPage(
-      extrasOf(deps.http),
-      pageAsked(req),
-      (paging) => listStaffPage(req.api, paging),
-      () => listStaff(req.api),
-    );
+    // Not a call of SPEC §7: once the backend said it lacks the list, it is not asked again for a while.
+    const extras = extrasOf(deps.http);
+    const list = extras.usable('staff-list')
+      ? await loadListPage(
+          extras,
+          pageAsked(req),
+          (paging) => listStaffPage(req.api, paging),
+          () => listStaff(req.api),
+        )
+      : ({ ok: false, status: 404, message: '' } as const);
     if (!list.ok) {
+      extras.lacking('staff-list', list);
       return deps.render(
         req,
         res,

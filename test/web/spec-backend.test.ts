@@ -606,6 +606,37 @@ describe('the web against a SPEC §7-only backend', () => {
     expect(second.text).toContain('Escolhida 52 Prado');
   });
 
+  it("Configurações links only the manager's pages this backend has, once it said it lacks the others", async () => {
+    const agent = await signIn();
+    for (const page of [
+      '/configuracoes/impressoras',
+      '/configuracoes/usuarios',
+      '/configuracoes/atendimento',
+    ]) {
+      await agent.get(page);
+    }
+    const mark = backend.calls.length;
+    const settings = await agent.get('/configuracoes');
+    expect(settings.status).toBe(200);
+    expect(settings.text).toContain('Criar Usuário');
+    for (const href of [
+      '/configuracoes/impressoras',
+      '/configuracoes/usuarios',
+      '/configuracoes/atendimento',
+    ]) {
+      expect(settings.text, href).not.toContain(`href="${href}"`);
+    }
+    // A link kept from before still says the page is unavailable, without asking the backend again.
+    expect((await agent.get('/configuracoes/impressoras')).text).toContain(
+      'Este servidor não tem fila de impressão.',
+    );
+    expect((await agent.get('/configuracoes/usuarios')).text).toContain(
+      'Este servidor não lista os usuários.',
+    );
+    await agent.get('/configuracoes/atendimento');
+    expect(callsSince(mark).filter((c) => /printers|users|shop-settings/.test(c))).toEqual([]);
+  });
+
   it('made no call outside SPEC §7 but each extra once, and the backend never failed', () => {
     const spec = [
       /^POST \/sessions(\/refresh|\/logout)?$/,

@@ -19,6 +19,11 @@ const WhichForm = ({ form }: { form: SettingsForm }) => (
 
 export type SettingsProps = {
   isManager: boolean;
+  /**
+   * The manager's pages this backend has (our api's extras): one it said it lacks is not linked, so a
+   * shop on a SPEC-only backend is not sent to a page that only says it is unavailable.
+   */
+  pages?: { printers: boolean; clientSide: boolean; staff: boolean };
   profile: { values: { username?: string }; errors?: FieldErrors };
   createUser: {
     open: boolean;
@@ -28,22 +33,30 @@ export type SettingsProps = {
 };
 
 /** Settings (/configuracoes): Criar Usuário for managers, Meus dados, Sair (SPEC §2). */
-export function Settings({ isManager, profile, createUser }: SettingsProps) {
+const ALL_PAGES = { printers: true, clientSide: true, staff: true };
+
+export function Settings({ isManager, profile, createUser, pages = ALL_PAGES }: SettingsProps) {
   return (
     <section className="settings-page">
       <h1>Configurações</h1>
 
       {isManager ? (
         <>
-          <p className="settings-link">
-            <a href="/configuracoes/impressoras">Impressoras</a>
-          </p>
-          <p className="settings-link">
-            <a href="/configuracoes/atendimento">Atendimento ao cliente</a>
-          </p>
-          <p className="settings-link">
-            <a href="/configuracoes/usuarios">Usuários</a>
-          </p>
+          {pages.printers ? (
+            <p className="settings-link">
+              <a href="/configuracoes/impressoras">Impressoras</a>
+            </p>
+          ) : null}
+          {pages.clientSide ? (
+            <p className="settings-link">
+              <a href="/configuracoes/atendimento">Atendimento ao cliente</a>
+            </p>
+          ) : null}
+          {pages.staff ? (
+            <p className="settings-link">
+              <a href="/configuracoes/usuarios">Usuários</a>
+            </p>
+          ) : null}
           <DialogTrigger
             dialogId={CREATE_USER_DIALOG}
             label="Criar Usuário"
