@@ -56,11 +56,20 @@ export function consultaRoutes(deps: WebDeps): Router {
   router.get('/consulta', async (req, res) => {
     const values = { q: textOf(req.query, 'q'), tipo: textOf(req.query, 'tipo') };
     const show = (props: Partial<ConsultaProps>, status = 200, failed = false) =>
-      deps.render(req, res, createElement(Consulta, { values, ...props }), {
-        title: 'Consulta',
-        status,
-        toasts: failed ? [{ kind: 'error', text: SEARCH_FAILED }] : [],
-      });
+      deps.render(
+        req,
+        res,
+        createElement(Consulta, {
+          values,
+          orderTextSearch: extrasOf(deps.http).usable('order-text-search'),
+          ...props,
+        }),
+        {
+          title: 'Consulta',
+          status,
+          toasts: failed ? [{ kind: 'error', text: SEARCH_FAILED }] : [],
+        },
+      );
 
     // The first visit has no query at all: just the empty form.
     if (req.query.q === undefined && req.query.tipo === undefined)

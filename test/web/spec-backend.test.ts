@@ -606,6 +606,13 @@ describe('the web against a SPEC §7-only backend', () => {
     expect(second.text).toContain('Escolhida 52 Prado');
   });
 
+  it("Consulta's hint promises only the search the backend has: O.S. by number", async () => {
+    const agent = await signIn();
+    const page = decodeEntities((await agent.get('/consulta?tipo=os&q=M00001')).text);
+    expect(page).toContain('Cliente: nome, CPF ou CNPJ. O.S.: número. Pedido: número.');
+    expect(page).not.toContain('número de série');
+  });
+
   it("Configurações links only the manager's pages this backend has, once it said it lacks the others", async () => {
     const agent = await signIn();
     for (const page of [

@@ -29,10 +29,12 @@ export type ConsultaProps = {
   aged?: { orders: AgedOrder[]; tz: string; limits: AgeingLimits } | undefined;
   /** Links to the results' other pages; absent when they fit in one. */
   pager?: PagerProps | null;
+  /** False once the backend said it cannot search orders by serial or product (SPEC §7: by number only). */
+  orderTextSearch?: boolean;
 };
 
 /** Consulta (SPEC §2): search text, Cliente / O.S. / Pedido, Buscar, and the results. */
-export function Consulta({ values, errors, results, aged, pager }: ConsultaProps) {
+export function Consulta({ values, errors, results, aged, pager, orderTextSearch = true }: ConsultaProps) {
   const kind = results?.kind;
   const empty =
     results && (results.kind === 'cliente' ? results.clients.length === 0 : results.orders.length === 0);
@@ -54,7 +56,9 @@ export function Consulta({ values, errors, results, aged, pager }: ConsultaProps
         </button>
       </Form>
       <p className="hint search-hint">
-        Cliente: nome, CPF ou CNPJ. O.S.: número, número de série ou nome do produto. Pedido: número.
+        {orderTextSearch
+          ? 'Cliente: nome, CPF ou CNPJ. O.S.: número, número de série ou nome do produto. Pedido: número.'
+          : 'Cliente: nome, CPF ou CNPJ. O.S.: número. Pedido: número.'}
       </p>
       {kind && empty ? <p className="empty">{EMPTY_RESULTS[kind]}</p> : null}
       {results?.kind === 'cliente' && results.clients.length > 0 ? (
