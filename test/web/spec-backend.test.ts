@@ -256,7 +256,11 @@ describe('the web against a SPEC §7-only backend', () => {
     expect(toastsOf((await follow(agent, cancel, '/consulta')).text)).toEqual([
       'O.S. cancelada com sucesso!',
     ]);
-    expect((await agent.get('/listar-os-retorno?status=204')).text).toContain(`/os/${returned}`);
+    const list = (await agent.get('/listar-os-retorno?status=204')).text;
+    expect(list).toContain(`/os/${returned}`);
+    // SPEC's rows carry no dates: SPEC's five columns, not two more of '-'.
+    expect([...list.matchAll(/<th scope="col">/g)]).toHaveLength(5);
+    expect(list).not.toContain('Aberta em');
 
     // External: opened with a blank date; its edit is not in SPEC §7, so it is tried once, then said unavailable.
     const ext = await postForm(

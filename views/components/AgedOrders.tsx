@@ -1,7 +1,7 @@
 /**
  * The lists by status with column headers, the opening date and how long each order has been in its
  * status ('há 12 dias'), orders past the shop's limit for that status marked (decision 020). Against a
- * backend whose lists carry no dates, those columns read '-' and nothing is marked.
+ * backend whose lists carry no dates (SPEC §7's rows), those two columns are left out: SPEC's five remain.
  */
 import { type AgeingLimits, daysBetween } from '../../domain/client-view.ts';
 import { formatDisplayDate, shopDayOf, todayInShop } from '../../domain/dates.ts';
@@ -62,6 +62,7 @@ export function AgedOrders({
   limits?: AgeingLimits | undefined;
 }) {
   const today = todayInShop(tz);
+  const dated = orders.some((o) => o.createdAt || o.statusChangedAt);
   return (
     <table className="aged-orders">
       <thead>
@@ -70,8 +71,8 @@ export function AgedOrders({
           <th scope="col">Cliente</th>
           <th scope="col">{kind === 'parts' ? 'Peça' : 'Produto'}</th>
           <th scope="col">Status</th>
-          <th scope="col">Aberta em</th>
-          <th scope="col">No status</th>
+          {dated ? <th scope="col">Aberta em</th> : null}
+          {dated ? <th scope="col">No status</th> : null}
           <th scope="col">
             <span className="visually-hidden">Abrir</span>
           </th>
@@ -91,11 +92,13 @@ export function AgedOrders({
               <td>
                 <StatusLabel kind={rowKind} code={o.status} />
               </td>
-              <td>{o.createdAt ? formatDisplayDate(o.createdAt, tz) : '-'}</td>
-              <td>
-                {days === null ? '-' : ageText(days)}
-                {late ? <strong className="late-mark"> · acima de {allowed} dias</strong> : null}
-              </td>
+              {dated ? <td>{o.createdAt ? formatDisplayDate(o.createdAt, tz) : '-'}</td> : null}
+              {dated ? (
+                <td>
+                  {days === null ? '-' : ageText(days)}
+                  {late ? <strong className="late-mark"> · acima de {allowed} dias</strong> : null}
+                </td>
+              ) : null}
               <td>
                 <a href={o.href} aria-label={`Abrir ${o.number}`}>
                   Abrir
