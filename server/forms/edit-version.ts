@@ -13,6 +13,8 @@ import type { ConflictRow } from '../../views/components/EditConflict.tsx';
 
 export const VERSION_FIELD = '_version';
 export const LOADED_FIELD = '_loaded';
+/** The loaded values themselves (JSON, base64url): what lets a save over a newer version keep theirs. */
+export const LOADED_VALUES_FIELD = '_loaded_values';
 
 /** What our api answers (409) to an edit naming a version the record has moved on from. */
 const STALE_API_MESSAGE = 'Este registro foi alterado por outra pessoa depois que você o abriu.';
@@ -39,10 +41,57 @@ export function valuesHash(values: Record<string, string | undefined>): string {
 /** The hidden fields an edit form carries: what it was loaded from. */
 export function loadedMarks(record: unknown, values: Record<string, string | undefined>) {
   const version = versionOf(record);
+  const shown = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   return {
     ...(version === undefined ? {} : { [VERSION_FIELD]: String(version) }),
     [LOADED_FIELD]: valuesHash(values),
+    [LOADED_VALUES_FIELD]: Buffer.from(JSON.stringify(shown)).toString('base64url'),
   };
+}
+
+/**
+ * The values a posted form was loaded with, when it carried them whole: they must match its hash (a
+ * draft cuts a very long field, and a value changed on the way is not trusted); else undefined.
+ */
+function loadedValuesOf(body: unknown): Record<string, string> | undefined {
+  const encoded = posted(body, LOADED_VALUES_FIELD);
+  const hash = posted(body, LOADED_FIELD);
+  if (!encoded || !hash) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+    const values = parsed as Record<string, unknown>;
+    if (!Object.values(values).every((v) => typeof v === 'string')) return undefined;
+    return valuesHash(values as Record<string, string>) === hash
+      ? (values as Record<string, string>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A value as a form sends it back: a textarea's line breaks come as CRLF, and edges are not typing. */
+const same = (a: string | undefined, b: string | undefined) =>
+  (a ?? '').replace(/\r\n/g, '\n').trim() === (b ?? '').replace(/\r\n/g, '\n').trim();
+
+/**
+ * What 'Salvar por cima' saves after a save over someone else's: the fields this person changed as they
+ * typed them, and every other field as it is saved now (a three-way merge with what the form was loaded
+ * with). Without it a field they never touched, shown as it was when they opened the form, would erase
+ * what the other person saved there. A form that did not carry its loaded values keeps the typing whole.
+ */
+export function mergedOverTheirs(
+  body: unknown,
+  typed: Record<string, string | undefined>,
+  theirs: Record<string, string | undefined>,
+): Record<string, string | undefined> {
+  const loaded = loadedValuesOf(body);
+  if (!loaded) return typed;
+  const merged = { ...typed };
+  for (const name of Object.keys(theirs)) {
+    if (name in typed && name in loaded && same(typed[name], loaded[name])) merged[name] = theirs[name];
+  }
+  return merged;
 }
 
 const posted = (body: unknown, name: string) => {

@@ -23,7 +23,7 @@ import { cashApi, cashToken, lockCash, unlockCash } from '../cash-unlock.ts';
 import type { WebDeps } from '../context.ts';
 import { DRAFT_PARAM, withDraft } from '../drafts.ts';
 import { PeriodForm, periodIssues, UnlockForm } from '../forms/cash.ts';
-import { changedSince, conflictRows, loadedMarks } from '../forms/edit-version.ts';
+import { changedSince, conflictRows, loadedMarks, mergedOverTheirs } from '../forms/edit-version.ts';
 import { restoredDraft } from '../forms/refused-create.ts';
 import { typedValues } from '../forms/service-order.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
@@ -151,10 +151,12 @@ export function cashRoutes(deps: WebDeps): Router {
     if (o.edit) return { ...o.edit.state, loaded };
     const draft = o.editDraft;
     if (!draft) return { open: true, values: current, loaded };
-    const yours = typedValues(draft.values, [...ENTRY_FIELDS, 'confirm_username']);
+    const typed = typedValues(draft.values, [...ENTRY_FIELDS, 'confirm_username']);
     if (!changedSince(draft.values, entry, current)) {
-      return { open: true, values: yours, errors: draft.errors, loaded };
+      return { open: true, values: typed, errors: draft.errors, loaded };
     }
+    // What saving anyway would save: what this person changed, the entry as saved where they touched nothing.
+    const yours = mergedOverTheirs(draft.values, typed, current);
     const shown = (v: Record<string, string | undefined>) => ({
       ...v,
       type: MANUAL_ENTRY_TYPES.find((t) => String(t.code) === v.type)?.label ?? v.type,

@@ -27,6 +27,7 @@ import {
   changedSince,
   conflictRows,
   loadedMarks,
+  mergedOverTheirs,
   postedMarks,
   staleRefusal,
   versionToSave,
@@ -277,7 +278,12 @@ export function clientRoutes(deps: WebDeps): Router {
     const found = await getClient(req.api, String(req.params.id));
     if (found.ok && changedSince(draft.values, found.data, clientValuesFrom(found.data))) {
       const theirs = clientValuesFrom(found.data) as Record<string, string | undefined>;
-      const yours = clientValuesOf(draft.values) as Record<string, string | undefined>;
+      // What 'Salvar por cima' would save: what this person changed, theirs where they touched nothing.
+      const yours = mergedOverTheirs(
+        draft.values,
+        clientValuesOf(draft.values) as Record<string, string | undefined>,
+        theirs,
+      );
       const id = encodeURIComponent(String(found.data.id));
       return deps.render(
         req,

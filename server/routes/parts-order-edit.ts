@@ -22,6 +22,7 @@ import {
   changedSince,
   conflictRows,
   loadedMarks,
+  mergedOverTheirs,
   versionToSave,
 } from '../forms/edit-version.ts';
 import { EDIT_PARTS_ORDER_FIELDS, editPartsOrderForm } from '../forms/parts-order.ts';
@@ -90,7 +91,9 @@ export function partsOrderEditRoutes(deps: WebDeps): Router {
   /** Someone else's save beside the typing, or — the order finished meanwhile — the typing to copy. */
   function showConflict(req: Request, res: Response, order: PartsOrder, draft: Draft) {
     const theirs = editValuesOf(order, shopTz) as Record<string, string | undefined>;
-    const yours = typedValues(draft.values, EDIT_PARTS_ORDER_FIELDS) as Record<string, string | undefined>;
+    const typed = typedValues(draft.values, EDIT_PARTS_ORDER_FIELDS) as Record<string, string | undefined>;
+    // Finished: the typing to copy, as typed. Else what 'Salvar por cima' would save: theirs where untouched.
+    const yours = isTerminal('parts', order.status) ? typed : mergedOverTheirs(draft.values, typed, theirs);
     const shown = (v: Record<string, string | undefined>) => ({
       ...v,
       status: v.status ? statusLabel('parts', Number(v.status)) : '',

@@ -28,7 +28,9 @@ import {
   changedSince,
   conflictRows,
   LOADED_FIELD,
+  LOADED_VALUES_FIELD,
   loadedMarks,
+  mergedOverTheirs,
   VERSION_FIELD,
   versionToSave,
 } from '../forms/edit-version.ts';
@@ -130,7 +132,9 @@ export function serviceOrderEditRoutes(deps: WebDeps): Router {
       status: values.status ? statusLabel(kind, Number(values.status)) : '',
     });
     const finished = isTerminal(kind, order.status);
-    const yours = typedValues(draft.values, EDIT_FIELDS[kind]);
+    const typed = typedValues(draft.values, EDIT_FIELDS[kind]);
+    // Finished: the typing to copy, as typed. Else what 'Salvar por cima' would save: theirs where untouched.
+    const yours = finished ? typed : mergedOverTheirs(draft.values, typed, theirs);
     deps.render(
       req,
       res,
@@ -237,7 +241,7 @@ export function serviceOrderEditRoutes(deps: WebDeps): Router {
 /** The posted form's loaded marks, kept with its typing. */
 function marksOf(body: unknown): Record<string, string> {
   const marks: Record<string, string> = {};
-  for (const name of [VERSION_FIELD, LOADED_FIELD]) {
+  for (const name of [VERSION_FIELD, LOADED_FIELD, LOADED_VALUES_FIELD]) {
     const value = (body as Record<string, unknown> | undefined)?.[name];
     if (typeof value === 'string') marks[name] = value;
   }

@@ -1,6 +1,7 @@
 /**
  * Work that is not lost, in Chromium, with JavaScript on and off: two tabs editing one O.S. (the later
- * save is refused and shows both, 'Salvar por cima' takes it), and a session that ends mid-form (sign
+ * save is refused and shows both, 'Salvar por cima' takes what this person changed and keeps the rest as
+ * the other saved), and a session that ends mid-form (sign
  * in again, the form comes back with the typing).
  */
 import type { Browser } from 'playwright-core';
@@ -77,12 +78,11 @@ describe('edits that lose nothing, in Chromium', () => {
         'Outra pessoa alterou esta O.S.',
       );
       const row = (label: string) => tabA.locator('table.conflict-table tr').filter({ hasText: label });
-      expect(await row('Status').locator('td').allTextContents()).toEqual([
-        'Consertada',
-        'Pendente de Orçamento',
-      ]);
-      expect(await row('Técnico').locator('td').allTextContents()).toEqual(['Bia', '-']);
+      // A changed only the serial: what B saved elsewhere stays on A's side too, not A's stale copy of it.
+      expect(await row('Status').locator('td').allTextContents()).toEqual(['Consertada', 'Consertada']);
+      expect(await row('Técnico').locator('td').allTextContents()).toEqual(['Bia', 'Bia']);
       expect(await row('Número de série').locator('td').nth(1).textContent()).toBe('SN-DA-ABA-A');
+      expect(await row('Número de série').getAttribute('class')).toBe('differs');
       const saved = await api('GET', `/service-orders/normal/${id}`);
       expect(saved).toMatchObject({ status: 104, fix_technician_name: 'Bia', fix_value_final: 500 });
 
@@ -90,7 +90,7 @@ describe('edits that lose nothing, in Chromium', () => {
       expect(await tabA.getByRole('link', { name: 'Descartar o meu' }).getAttribute('href')).toBe(
         `/os/${id}`,
       );
-      // Salvar por cima: A's typing over the version shown.
+      // Salvar por cima: A's change over the version shown, B's repair kept.
       await Promise.all([
         tabA.waitForURL(`${url}/os/${id}`),
         tabA.getByRole('button', { name: 'Salvar por cima' }).click(),
@@ -98,7 +98,9 @@ describe('edits that lose nothing, in Chromium', () => {
       expect(await toasts(tabA)).toEqual(['O.S. Editada com sucesso!']);
       expect(await api('GET', `/service-orders/normal/${id}`)).toMatchObject({
         product_serial: 'SN-DA-ABA-A',
-        status: 100,
+        status: 104,
+        fix_technician_name: 'Bia',
+        fix_value_final: 500,
       });
       expectNoProblems(tabA, 'the edit conflict');
       await tabA.context().close();

@@ -872,7 +872,7 @@ describe('cash (web cash router)', () => {
       });
       const typed = {
         type: '103',
-        description: 'Película disputada',
+        description: 'Película fosca',
         value: '12,00',
         payment_method: 'Dinheiro',
         confirm_username: MANAGER.username,
@@ -888,7 +888,7 @@ describe('cash (web cash router)', () => {
       expect(dialogOpen(page.text, 'editar-lancamento')).toBe(true);
       expect(decodeEntities(dialog)).toContain('Outra pessoa alterou este lançamento enquanto você editava.');
       expect(dialog).toMatch(
-        /<th scope="row">Descrição<\/th><td class="pre-line">Película 3D<\/td><td class="pre-line">Película disputada<\/td>/,
+        /<th scope="row">Descrição<\/th><td class="pre-line">Película 3D<\/td><td class="pre-line">Película fosca<\/td>/,
       );
       expect(dialog).toMatch(
         /<th scope="row">Valor<\/th><td class="pre-line">25,00<\/td><td class="pre-line">12,00<\/td>/,
@@ -912,7 +912,7 @@ describe('cash (web cash router)', () => {
       expect(over.status).toBe(303);
       expect(over.headers.location).toBe('/caixa-hoje');
       expect((await dayEntries()).find((e) => e.id === created.id)).toMatchObject({
-        description: 'Película disputada',
+        description: 'Película fosca',
         value: 12,
         payment_method: 'Dinheiro',
       });

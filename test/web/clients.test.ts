@@ -1075,7 +1075,7 @@ describe('clients (web clients router)', () => {
   });
 
   describe('Editar Cliente: two people', () => {
-    it('someone else saved the client meanwhile: refused, both shown field by field; Salvar por cima takes it', async () => {
+    it('someone else saved the client meanwhile: refused, both shown field by field; Salvar por cima takes what you changed', async () => {
       const id = await apiClient({ name: 'Rita Concorrida', city: 'Campinas' });
       const page = await agent.get(`/editar-cliente/${id}`);
       const loaded = hiddenFields(page.text);
@@ -1098,7 +1098,7 @@ describe('clients (web clients router)', () => {
           ...EMPTY,
           ...loaded,
           name: 'Rita Concorrida',
-          city: 'Campinas',
+          city: 'Jundiaí',
           email: 'rita@example.com',
           intent: 'save',
         });
@@ -1106,15 +1106,26 @@ describe('clients (web clients router)', () => {
       expect(String(res.headers.location)).toMatch(new RegExp(`^/editar-cliente/${id}\\?rascunho=`));
       const conflict = await agent.get(String(res.headers.location));
       expect(conflict.text).toContain('Outra pessoa alterou este cliente');
+      expect(conflict.text).toContain('Os campos que você não mudou ficam como a outra pessoa salvou.');
+      // Both changed the city: both shown, marked.
       expect(conflict.text).toMatch(
-        /<th scope="row">Cidade<\/th><td class="pre-line">Sorocaba<\/td><td class="pre-line">Campinas<\/td>/,
+        /<tr class="differs"><th scope="row">Cidade<\/th><td class="pre-line">Sorocaba<\/td><td class="pre-line">Jundiaí<\/td>/,
+      );
+      // Only the other person touched Telefone 1: theirs on both sides, not a '-' that would erase it.
+      expect(decodeEntities(conflict.text)).toMatch(
+        /<tr><th scope="row">Telefone 1<\/th><td class="pre-line">\(15\) 3222-1111<\/td><td class="pre-line">\(15\) 3222-1111<\/td>/,
       );
       expect((await clientRow(id))?.city).toBe('Sorocaba');
       const resend = hiddenFields(conflict.text);
       expect(resend._version).toBe('2');
       const over = await agent.post(`/editar-cliente/${id}`).type('form').send(resend);
       expect(over.status).toBe(303);
-      expect(await clientRow(id)).toMatchObject({ city: 'Campinas', email: 'rita@example.com', version: 3 });
+      expect(await clientRow(id)).toMatchObject({
+        city: 'Jundiaí',
+        email: 'rita@example.com',
+        phone1: '(15) 3222-1111',
+        version: 3,
+      });
     });
   });
 

@@ -966,7 +966,7 @@ describe('parts orders (web parts-orders router)', () => {
       expect((await readOrder(id)).piece_name).toBe('Tela LCD');
     });
 
-    it('two people: a save over a newer version is refused and both are shown; Salvar por cima takes it', async () => {
+    it('two people: a save over a newer version is refused and both are shown; Salvar por cima takes what you changed', async () => {
       const { id } = await newOrder();
       const path = `/editar-pedido/${id}`;
       const hidden = (html: string) =>
@@ -993,7 +993,12 @@ describe('parts orders (web parts-orders router)', () => {
       expect((await readOrder(id)).piece_name).toBe('Tela da outra pessoa');
       const over = await manager.post(path).type('form').send(hidden(conflict.text));
       expect(over.headers.location).toBe(`/pedido/${id}`);
-      expect(await readOrder(id)).toMatchObject({ piece_name: 'Tela LCD', piece_code: 'MEU-CODIGO' });
+      // The code was this person's change; the piece and the status, untouched here, stay as the other saved.
+      expect(await readOrder(id)).toMatchObject({
+        piece_name: 'Tela da outra pessoa',
+        piece_code: 'MEU-CODIGO',
+        status: 101,
+      });
     });
 
     it('cancelled and completed orders go to their detail, with no Edit link', async () => {

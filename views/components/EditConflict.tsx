@@ -51,7 +51,7 @@ export function EditConflict({ what, rows, action, resend, discardHref, closedRe
       <h1>{closedReason ? `Não foi possível salvar ${what}` : `Outra pessoa alterou ${what}`}</h1>
       <p role="alert">
         {closedReason ??
-          `Enquanto você editava, outra pessoa salvou ${what}${what.endsWith('.') ? '' : '.'} Nada do que você digitou foi perdido: compare abaixo e escolha.`}
+          `Enquanto você editava, outra pessoa salvou ${what}${what.endsWith('.') ? '' : '.'} Nada do que você digitou foi perdido: compare abaixo e escolha. Os campos que você não mudou ficam como a outra pessoa salvou.`}
       </p>
       <ConflictTable rows={rows} />
       <div className="actions">
