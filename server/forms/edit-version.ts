@@ -84,15 +84,35 @@ export function mergedOverTheirs(
   body: unknown,
   typed: Record<string, string | undefined>,
   theirs: Record<string, string | undefined>,
+  /**
+   * Fields that stand together: a change to one keeps this person's whole group. The O.S.'s parts,
+   * labour and final value are one sum (a blank final is worked out from the other two): taking the
+   * other person's final beside this person's parts would send a figure to the cash nobody typed.
+   */
+  groups: readonly (readonly string[])[] = [],
 ): Record<string, string | undefined> {
   const loaded = loadedValuesOf(body);
   if (!loaded) return typed;
+  const untouched = (name: string) => name in typed && name in loaded && same(typed[name], loaded[name]);
   const merged = { ...typed };
   for (const name of Object.keys(theirs)) {
-    if (name in typed && name in loaded && same(typed[name], loaded[name])) merged[name] = theirs[name];
+    const group = groups.find((g) => g.includes(name)) ?? [name];
+    if (group.every(untouched)) merged[name] = theirs[name];
   }
   return merged;
 }
+
+/** Whether this person's side differs from what is saved in any field: else there is nothing to decide. */
+export function differsFromTheirs(
+  yours: Record<string, string | undefined>,
+  theirs: Record<string, string | undefined>,
+): boolean {
+  return Object.keys(theirs).some((name) => name in yours && !same(yours[name], theirs[name]));
+}
+
+/** Said when a save found someone else's and this person had changed nothing: the record as saved. */
+export const NOTHING_OF_YOURS =
+  'Outra pessoa salvou enquanto você editava, e você não tinha mudado nada: abrimos como está salvo agora.';
 
 const posted = (body: unknown, name: string) => {
   const value = (body as Record<string, unknown> | undefined)?.[name];

@@ -26,8 +26,10 @@ import {
   alreadySaved,
   changedSince,
   conflictRows,
+  differsFromTheirs,
   loadedMarks,
   mergedOverTheirs,
+  NOTHING_OF_YOURS,
   postedMarks,
   staleRefusal,
   versionToSave,
@@ -285,6 +287,11 @@ export function clientRoutes(deps: WebDeps): Router {
         theirs,
       );
       const id = encodeURIComponent(String(found.data.id));
+      // Nothing this person changed differs from what is saved: nothing to decide, the client as it is.
+      if (!differsFromTheirs(yours, theirs)) {
+        flash(req, 'success', NOTHING_OF_YOURS);
+        return res.redirect(303, `/editar-cliente/${id}`);
+      }
       return deps.render(
         req,
         res,

@@ -21,8 +21,10 @@ import {
   alreadySaved,
   changedSince,
   conflictRows,
+  differsFromTheirs,
   loadedMarks,
   mergedOverTheirs,
+  NOTHING_OF_YOURS,
   versionToSave,
 } from '../forms/edit-version.ts';
 import { EDIT_PARTS_ORDER_FIELDS, editPartsOrderForm } from '../forms/parts-order.ts';
@@ -93,7 +95,13 @@ export function partsOrderEditRoutes(deps: WebDeps): Router {
     const theirs = editValuesOf(order, shopTz) as Record<string, string | undefined>;
     const typed = typedValues(draft.values, EDIT_PARTS_ORDER_FIELDS) as Record<string, string | undefined>;
     // Finished: the typing to copy, as typed. Else what 'Salvar por cima' would save: theirs where untouched.
-    const yours = isTerminal('parts', order.status) ? typed : mergedOverTheirs(draft.values, typed, theirs);
+    const finished = isTerminal('parts', order.status);
+    const yours = finished ? typed : mergedOverTheirs(draft.values, typed, theirs);
+    // Nothing this person changed differs from what is saved: nothing to decide, the order as it is.
+    if (!finished && !differsFromTheirs(yours, theirs)) {
+      flash(req, 'success', NOTHING_OF_YOURS);
+      return res.redirect(303, `/pedido/${encodeURIComponent(String(order.id))}`);
+    }
     const shown = (v: Record<string, string | undefined>) => ({
       ...v,
       status: v.status ? statusLabel('parts', Number(v.status)) : '',

@@ -27,10 +27,12 @@ import {
   alreadySaved,
   changedSince,
   conflictRows,
+  differsFromTheirs,
   LOADED_FIELD,
   LOADED_VALUES_FIELD,
   loadedMarks,
   mergedOverTheirs,
+  NOTHING_OF_YOURS,
   VERSION_FIELD,
   versionToSave,
 } from '../forms/edit-version.ts';
@@ -134,7 +136,12 @@ export function serviceOrderEditRoutes(deps: WebDeps): Router {
     const finished = isTerminal(kind, order.status);
     const typed = typedValues(draft.values, EDIT_FIELDS[kind]);
     // Finished: the typing to copy, as typed. Else what 'Salvar por cima' would save: theirs where untouched.
-    const yours = finished ? typed : mergedOverTheirs(draft.values, typed, theirs);
+    const yours = finished ? typed : mergedOverTheirs(draft.values, typed, theirs, [MONEY_FIELDS]);
+    // Nothing this person changed differs from what is saved: nothing to decide, the order as it is.
+    if (!finished && !differsFromTheirs(yours, theirs)) {
+      flash(req, 'success', NOTHING_OF_YOURS);
+      return res.redirect(303, `/os/${pathOf(order.id)}`);
+    }
     deps.render(
       req,
       res,
@@ -237,6 +244,9 @@ export function serviceOrderEditRoutes(deps: WebDeps): Router {
 
   return router;
 }
+
+/** Parts, labour and final value: one sum, merged as one (forms/edit-version.ts mergedOverTheirs). */
+const MONEY_FIELDS = ['fix_value_pieces', 'fix_value_labor', 'fix_value_final'] as const;
 
 /** The posted form's loaded marks, kept with its typing. */
 function marksOf(body: unknown): Record<string, string> {

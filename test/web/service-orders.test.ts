@@ -1301,6 +1301,56 @@ describe('service orders (web service-orders router)', () => {
       });
     });
 
+    it("parts, labour and final value are merged as one: A's parts never go out beside B's final", async () => {
+      const order = await newNormal();
+      const path = `/editar-os/${order.id}`;
+      const tabA = editFormOf((await manager.get(path)).text);
+      const tabB = editFormOf((await employee.get(path)).text);
+      // B's parts, the final left blank: worked out as 120,50.
+      await employee
+        .post(path)
+        .type('form')
+        .send({ ...tabB, fix_value_pieces: '120,50', fix_value_final: '' });
+      expect(await getOrder('normal', order.id)).toMatchObject({ fix_value_final: 120.5 });
+      const page = await backToForm(
+        manager,
+        await manager
+          .post(path)
+          .type('form')
+          .send({ ...tabA, fix_value_pieces: '99,90', fix_value_final: '' }),
+        path,
+      );
+      const rows = conflictRowsOf(page.text);
+      expect(rows).toContainEqual(['Valor final', '120,50', '-']);
+      expect(rows).toContainEqual(['Valor das peças', '120,50', '99,90']);
+      const again = await manager.post(path).type('form').send(editFormOf(page.text));
+      expect(again.headers.location).toBe(`/os/${order.id}`);
+      // A's sum, as A's save alone would have made it.
+      expect(await getOrder('normal', order.id)).toMatchObject({
+        fix_value_pieces: 99.9,
+        fix_value_final: 99.9,
+      });
+    });
+
+    it('A changed nothing while B saved: no comparison to decide, the order as saved with a notice', async () => {
+      const order = await newNormal();
+      const path = `/editar-os/${order.id}`;
+      const tabA = editFormOf((await manager.get(path)).text);
+      const tabB = editFormOf((await employee.get(path)).text);
+      await employee
+        .post(path)
+        .type('form')
+        .send({ ...tabB, product_model: 'Modelo de B' });
+      const refused = await manager.post(path).type('form').send(tabA);
+      const shown = await manager.get(String(refused.headers.location));
+      expect(shown.status).toBe(303);
+      expect(shown.headers.location).toBe(`/os/${order.id}`);
+      expect(toastsOf((await manager.get(`/os/${order.id}`)).text)).toEqual([
+        'Outra pessoa salvou enquanto você editava, e você não tinha mudado nada: abrimos como está salvo agora.',
+      ]);
+      expect((await getOrder('normal', order.id)).product_model).toBe('Modelo de B');
+    });
+
     it('B sent it to the cash first: A keeps the typing and a clear message, never "Cheque suas credenciais"', async () => {
       const order = await newNormal();
       const path = `/editar-os/${order.id}`;
