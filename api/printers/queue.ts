@@ -20,6 +20,9 @@ export type DevicePrinter = { id: number; name: string; paper: 'a4' | '80mm' };
 export async function pending(deps: ApiDeps, printer: DevicePrinter, waitSeconds: number, gone: AbortSignal) {
   const until = Date.now() + waitSeconds * 1000;
   for (;;) {
+    // The print server went away (or the api is stopping): hand nothing out. A job taken now would be
+    // answered to nobody and sit 'imprimindo' until its lease ran out.
+    if (gone.aborted) return [];
     await repo.expireStaleJobs(deps.db, printer.id);
     const jobs = await repo.takeJobs(deps.db, printer.id, BATCH);
     const left = until - Date.now();

@@ -97,8 +97,19 @@ export function printQueueDoor(deps: WebDeps): Router {
   router.get('/impressao/fila', limited, async (req, res) => {
     const query = WaitQuery.safeParse(req.query);
     if (!query.success) return fail(res, 400, query.error.issues[0]?.message ?? 'Requisição inválida');
+    // A print server that hangs up ends the api's wait too: else the api could hand a job to this poll
+    // after nobody is listening, and the job would sit 'imprimindo' until its lease ran out.
+    const hungUp = new AbortController();
+    res.on('close', () => {
+      if (!res.writableEnded) hungUp.abort();
+    });
     const body = await relay(req, res, () =>
-      devicePending(deps.http, keyOf(req) ?? '', query.data.espera, deps.stopping),
+      devicePending(
+        deps.http,
+        keyOf(req) ?? '',
+        query.data.espera,
+        AbortSignal.any([deps.stopping, hungUp.signal]),
+      ),
     );
     if (body === undefined) return;
     const jobs = (body as QueuedJob[]).map((j) => ({

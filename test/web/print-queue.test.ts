@@ -328,6 +328,34 @@ describe('print queue door and sending a sheet to a printer', () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
+  it('a print server that hangs up mid-poll is handed nothing: a job sent after stays na fila', async () => {
+    const p = await register('Desligada', 'a4');
+    const path = `/os/${orderId}/entrega?desligada=1`;
+    const { createServer } = await import('node:http');
+    const server = createServer(web.app).listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const { port } = server.address() as { port: number };
+      // The agent asks for its next job, waiting up to 20 s, and is stopped a moment later.
+      const poll = new AbortController();
+      const asked = fetch(`http://127.0.0.1:${port}/impressao/fila?espera=20`, {
+        headers: { authorization: `Bearer ${p.key}` },
+        signal: poll.signal,
+      }).catch(() => null);
+      await new Promise((r) => setTimeout(r, 300));
+      poll.abort();
+      await asked;
+      await send(path, p.id);
+      // Longer than the api's step between looks (500 ms): a poll still waiting would have taken it.
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(textOf((await manager.get(path)).text)).toMatch(/Desligada · 1 cópia · [\d/: ]+ · na fila/);
+      // The next print server to ask gets it.
+      expect(((await door(p.key).poll()).body as unknown[]).length).toBe(1);
+    } finally {
+      server.close();
+    }
+  });
+
   it('rate limits wrong keys from one address', async () => {
     let last = 0;
     for (let i = 0; i < 22; i++) last = (await door(`bpk_tentativa${i}`).poll()).status;
