@@ -25,11 +25,27 @@ INSIDE.addAddress('::1', 'ipv6');
 INSIDE.addSubnet('fc00::', 7, 'ipv6');
 INSIDE.addSubnet('fe80::', 10, 'ipv6');
 
-/** The host's name or address without its port or IPv6 brackets, in lower case. */
+/**
+ * The host's name or address as a browser reads it (WHATWG URL: '134744072' and '0x08080808' are
+ * 8.8.8.8), without its port or IPv6 brackets, in lower case; '' when it is no host at all.
+ */
 function nameOf(host: string): string {
-  const h = host.trim().toLowerCase();
-  if (h.startsWith('[')) return h.slice(1, h.indexOf(']') > 0 ? h.indexOf(']') : undefined);
-  return h.replace(/:\d*$/, '');
+  if (!/^[A-Za-z0-9.:_[\]-]+$/.test(host.trim())) return '';
+  try {
+    return new URL(`http://${host.trim()}`).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return '';
+  }
+}
+
+/** Whether the shop listed this host in PUBLIC_HOSTS (a name it means clients to reach). */
+export function isListedHost(host: string, publicHosts: string): boolean {
+  const name = nameOf(host);
+  const listed = publicHosts
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  return Boolean(name) && (listed.includes(name) || listed.includes(host.trim().toLowerCase()));
 }
 
 function ownAddresses(): Set<string> {
@@ -44,12 +60,8 @@ function ownAddresses(): Set<string> {
 /** Whether a link may be built on this Host (with its port, as the request carried it). */
 export function isKnownHost(host: string, publicHosts: string): boolean {
   const name = nameOf(host);
-  if (!name || !/^[a-z0-9.:_-]+$/.test(name)) return false;
-  const listed = publicHosts
-    .split(',')
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
-  if (listed.includes(name) || listed.includes(host.trim().toLowerCase())) return true;
+  if (!name) return false;
+  if (isListedHost(host, publicHosts)) return true;
   if (OWN_NAMES.has(name) || ownAddresses().has(name)) return true;
   const family = isIP(name);
   if (family) return INSIDE.check(name, family === 6 ? 'ipv6' : 'ipv4');

@@ -3,7 +3,7 @@
  * is one the link may carry (server/link-hosts.ts), else this machine's address on the shop's network.
  */
 import type { Request } from 'express';
-import { isKnownHost, lanAddress } from '../link-hosts.ts';
+import { isKnownHost, isListedHost, lanAddress } from '../link-hosts.ts';
 
 /**
  * Who can open a link: anyone (PUBLIC_URL), the shop's network (the address the page was opened by), or
@@ -22,6 +22,8 @@ export function linkBase(
 ): LinkBase {
   if (env.PUBLIC_URL) return { base: env.PUBLIC_URL.replace(/\/+$/, ''), reach: 'public' };
   const host = req.get('host') ?? 'localhost';
+  // Listed by the shop in PUBLIC_HOSTS: a name it means clients to open, not a shop-only one.
+  if (isListedHost(host, env.PUBLIC_HOSTS)) return { base: `${req.protocol}://${host}`, reach: 'public' };
   if (isKnownHost(host, env.PUBLIC_HOSTS)) {
     return { base: `${req.protocol}://${host}`, reach: THIS_COMPUTER.test(host) ? 'computer' : 'shop' };
   }

@@ -33,7 +33,7 @@ describe('status links under a foreign Host header', () => {
     expect(link).toMatch(/^http:\/\/[^/]+\/acompanhar\/[A-Za-z0-9_-]{22}$/);
     expect(link).not.toContain('evil.example');
     expect(page).toContain(
-      'A Bancada foi aberta pelo endereço evil.example, que não está configurado: este link usa o endereço deste computador na rede da loja.',
+      'A Bancada foi aberta pelo endereço evil.example, que não está configurado: este link usa o endereço deste computador na rede da loja e só abre dentro dela.',
     );
 
     const whatsapp = await staff.get(`/os/${orderId}/whatsapp`).set('host', 'evil.example');

@@ -69,14 +69,14 @@ export function StatusLinkPanel({ panel }: { panel: OrderPanelView }) {
           ) : null}
           {panel.link.reach === 'unknown' ? (
             <p className="field-error">
-              {`A Bancada foi aberta pelo endereço ${panel.link.ignoredHost}, que não está configurado: este link usa o endereço deste computador na rede da loja. Para usar ${panel.link.ignoredHost}, configure PUBLIC_URL ou inclua-o em PUBLIC_HOSTS.`}
+              {`A Bancada foi aberta pelo endereço ${panel.link.ignoredHost}, que não está configurado: este link usa o endereço deste computador na rede da loja e só abre dentro dela. Para que os clientes abram o link de fora, configure PUBLIC_URL (ou inclua o endereço em PUBLIC_HOSTS).`}
             </p>
           ) : null}
           {panel.link.reach === 'computer' ? (
             <p className="field-error">
-              Este link só abre neste computador (a Bancada foi aberta como localhost): o celular do cliente
-              não chega nele. Abra a Bancada pelo endereço deste computador na rede da loja ou configure
-              PUBLIC_URL.
+              Este link só abre neste computador (a Bancada foi aberta pelo endereço do próprio computador): o
+              celular do cliente não chega nele. Abra a Bancada pelo endereço deste computador na rede da loja
+              ou configure PUBLIC_URL.
             </p>
           ) : null}
           <Form action={`${panel.path}/link/renovar`} className="inline" label="Revogar link">
