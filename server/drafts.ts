@@ -99,8 +99,9 @@ function outageStoreOf(deps: WebDeps): ShortStore {
 }
 
 /**
- * Keeps a draft for this browser (and this person, when signed in) and gives its id. `sharedStoreDown`: the session store (the same Redis) has just failed,
- * so the draft goes straight to this process (a stalled Redis would hold the answer as long as it lasts).
+ * Keeps a draft for this browser (and this person, when signed in) and gives its id.
+ * `sharedStoreDown`: the session store (the same Redis) has just failed, so the draft goes straight to
+ * this process (a stalled Redis would hold the answer as long as it lasts).
  */
 export async function saveDraft(
   deps: WebDeps,
