@@ -43,7 +43,7 @@ export type Draft = {
   user?: string;
 };
 
-/** The cookie that ties a signed-out draft to its browser. */
+/** The cookie that ties a draft to its browser. */
 export const DRAFT_COOKIE = 'bancada_rascunho';
 const OWNER = /^[A-Za-z0-9_-]{22}$/;
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -53,19 +53,19 @@ function ownerCookieOf(req: Request): string | null {
   return value && OWNER.test(value) ? value : null;
 }
 
-/** This browser's draft owner (the cookie's hash), setting the cookie when it has none yet. */
+/**
+ * This browser's draft owner (the cookie's hash), setting the cookie when it has none yet. Its life starts
+ * again with every draft: a cookie made hours earlier must not end before the draft it opens does.
+ */
 export function draftOwner(req: Request, res: Response): string {
-  let token = ownerCookieOf(req);
-  if (!token) {
-    token = randomBytes(16).toString('base64url');
-    res.cookie(DRAFT_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: req.secure,
-      path: '/',
-      maxAge: DRAFT_TTL_MS,
-    });
-  }
+  const token = ownerCookieOf(req) ?? randomBytes(16).toString('base64url');
+  res.cookie(DRAFT_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.secure,
+    path: '/',
+    maxAge: DRAFT_TTL_MS,
+  });
   return hashOf(token);
 }
 

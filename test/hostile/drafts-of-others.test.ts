@@ -42,6 +42,12 @@ describe("drafts are their typist's only", () => {
 
     // The typist sees their typing back.
     expect((await typist.get(draftPath)).text).toContain('digitado.em.segredo@example.com');
+    // Each draft renews the browser's draft cookie: one made hours before does not end under a new draft.
+    const again = await typist
+      .post(path)
+      .type('form')
+      .send({ ...hidden, _csrf: csrfOf(form.text), name: '', email: 'outra.vez@example.com' });
+    expect(String(again.headers['set-cookie'] ?? '')).toMatch(/bancada_rascunho=[\w-]{22};.*Max-Age=7200/);
 
     const colleague = await signIn(web);
     const seen = await colleague.get(draftPath);
