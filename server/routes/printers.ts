@@ -48,11 +48,13 @@ export function printerSettingsRoutes(deps: WebDeps): Router {
   ) {
     // Not a call of SPEC §7: once the backend said it lacks the queue, it is not asked again for a while.
     const extras = extrasOf(deps.http);
-    const list = extras.usable('print-queue')
+    const asked = extras.usable('print-queue');
+    const list = asked
       ? await printers.listPrinters(req.api)
       : ({ ok: false, status: 404, message: '' } as const);
     if (!list.ok) {
-      extras.lacking('print-queue', list);
+      // Only a real answer is remembered: a page shown from memory must not put the next try further off.
+      if (asked) extras.lacking('print-queue', list);
       return deps.render(
         req,
         res,

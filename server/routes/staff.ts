@@ -35,7 +35,8 @@ export function staffRoutes(deps: WebDeps): Router {
     if (!isManager(req.session.auth?.user)) return restricted(req, res);
     // Not a call of SPEC §7: once the backend said it lacks the list, it is not asked again for a while.
     const extras = extrasOf(deps.http);
-    const list = extras.usable('staff-list')
+    const asked = extras.usable('staff-list');
+    const list = asked
       ? await loadListPage(
           extras,
           pageAsked(req),
@@ -44,7 +45,8 @@ export function staffRoutes(deps: WebDeps): Router {
         )
       : ({ ok: false, status: 404, message: '' } as const);
     if (!list.ok) {
-      extras.lacking('staff-list', list);
+      // Only a real answer is remembered: a page shown from memory must not put the next try further off.
+      if (asked) extras.lacking('staff-list', list);
       return deps.render(
         req,
         res,
