@@ -83,7 +83,9 @@ function DatePicker({ inputId, label }: Props) {
       calendar.current?.scrollIntoView({ block: 'nearest' });
   }, [open, place]);
 
-  useEffect(() => {
+  // A layout effect, run as the new month is put in: an arrow into a shorter month removes the focused
+  // day's button, and waiting for the next frame (a plain effect) left the focus on the page meanwhile.
+  useLayoutEffect(() => {
     if (!open || !moveFocus.current) return;
     moveFocus.current = false;
     // Without scrolling: where the calendar opens is worked out above, and a scroll now would undo it.
