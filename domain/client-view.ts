@@ -8,6 +8,20 @@ import { type OrderKind, TERMINAL_STATUSES } from './statuses.ts';
 /** Orders as the client-side features name them: a service order of any kind, or a parts order. */
 export type OrderEntity = 'service_order' | 'order';
 
+/**
+ * The device as the client reads it: the product (or part) and its model, each said once. Counter staff
+ * often type the model into the name too ('Tela iPhone 11' for the model 'iPhone 11'); the two are
+ * joined only when neither already holds the other.
+ */
+export function itemShown(name: string | null | undefined, model: string | null | undefined): string {
+  const [a, b] = [name?.trim() ?? '', model?.trim() ?? ''];
+  const holds = (outer: string, inner: string) =>
+    outer.toLocaleLowerCase('pt-BR').includes(inner.toLocaleLowerCase('pt-BR'));
+  if (!b || holds(a, b)) return a;
+  if (!a || holds(b, a)) return b;
+  return `${a} ${b}`;
+}
+
 /** The status in one sentence meant for the client, per kind and code. */
 const CLIENT_SENTENCES: Record<OrderKind, Record<number, string>> = {
   normal: {

@@ -6,6 +6,7 @@
 import {
   clientSentence,
   DELIVERED_STATUSES,
+  itemShown,
   NOTHING_DUE_STATUSES,
   type OrderEntity,
   PRICING_STATUSES,
@@ -165,7 +166,7 @@ async function publicJson(
   return {
     kind: row.kind,
     number: row.number,
-    item: [row.item_name, row.item_model].filter((part) => part?.trim()).join(' '),
+    item: itemShown(row.item_name, row.item_model),
     status_text: clientSentence(row.kind, row.status, {
       closedFrom: closedFromStatus,
       unbooked: !row.scheduled_on,

@@ -8,6 +8,7 @@ import type { Client } from '../../contract/clients.ts';
 import type { PartsOrder } from '../../contract/parts-orders.ts';
 import type { AnyServiceOrder } from '../../contract/service-orders.ts';
 import {
+  itemShown,
   mobileNumber,
   NOTHING_DUE_STATUSES,
   type OrderEntity,
@@ -45,8 +46,6 @@ export type PanelOrder = {
   client: Pick<Client, 'name' | 'phone1' | 'phone2' | 'phone3'> | null;
 };
 
-const joined = (...parts: (string | null | undefined)[]) => parts.filter((p) => p?.trim()).join(' ');
-
 /**
  * The quote's whole value while it awaits approval, else the value less the payments taken until the
  * order is sent to the cash (api/status-links/service.ts decides the same for the status page).
@@ -78,7 +77,7 @@ export function panelOrderOfService(found: AnyServiceOrder): PanelOrder {
     kind: found.kind,
     number: order.number,
     status: order.status,
-    item: joined(product?.product_name, product?.product_model),
+    item: itemShown(product?.product_name, product?.product_model),
     amount: amountOf(found.kind, order.status, value, order.transactions),
     client: order.client ?? null,
   };
@@ -91,7 +90,7 @@ export function panelOrderOfParts(order: PartsOrder): PanelOrder {
     kind: 'parts',
     number: order.number,
     status: order.status,
-    item: joined(order.piece_name, order.product_model),
+    item: itemShown(order.piece_name, order.product_model),
     amount: amountOf('parts', order.status, order.piece_value, order.transactions),
     client: order.client ?? null,
   };

@@ -81,6 +81,17 @@ describe('client side of the order pages (web client-side router)', () => {
     expect(after).toContain('Abriu a mensagem no WhatsApp');
   });
 
+  it('WhatsApp names the device once when its model was typed into its name too', async () => {
+    const so = await apiCall<{ id: number }>(web.api, 'POST', '/service-orders/normal', token, {
+      client_id: clientId,
+      product_name: 'Tela Galaxy S20',
+      product_model: 'galaxy s20',
+    });
+    const staff = await signIn(web);
+    const location = (await staff.get(`/os/${so.body.id}/whatsapp`)).headers.location ?? '';
+    expect(new URL(location).searchParams.get('text')).toContain('(Tela Galaxy S20)');
+  });
+
   it("WhatsApp's {valor} is the amount the status page shows: the whole quote, then what is left to pay", async () => {
     const id = await newOrder(101);
     const paid = await apiCall(web.api, 'POST', '/transactions/upfront-payment/service-order', token, {
