@@ -1,4 +1,5 @@
 /** SPEC §7 Transactions calls: cash entries (SPEC §3 Transaction), money in reais, dates 'yyyy-MM-dd'. */
+import type { OrderKind } from '../domain/statuses.ts';
 import type { ManagerConfirmation } from './sessions.ts';
 
 /** A transaction as an order's detail lists it. */
@@ -35,6 +36,20 @@ export type EntryFields = { type: number; value: number; description: string; pa
 export type NewEntry = EntryFields & { date: string };
 /** DELETE /transactions/{id}. */
 export type DeleteEntryRequest = ManagerConfirmation;
+/**
+ * Extra: what our api answers (200) when the entry deleted was an order's close entry and the order went
+ * back to open (decision 032); a SPEC §7 backend answers with no body.
+ */
+export type DeletedEntry = {
+  reopened: {
+    entity: 'service_order' | 'order';
+    kind: OrderKind;
+    id: number;
+    number: string;
+    status: number;
+  } | null;
+};
+export type ReopenedOrder = NonNullable<DeletedEntry['reopened']>;
 
 export type CancelServiceOrderRequest = { service_order_id: number; cancel_motive: string; date: string };
 export type CloseServiceOrderRequest = { service_order_id: number; date: string; description: string };

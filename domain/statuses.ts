@@ -69,6 +69,11 @@ export function statusesOf(kind: OrderKind): readonly StatusOption[] {
   return STATUSES_BY_KIND[kind];
 }
 
+/** The status a new order of the kind starts in (API.md Orders: 100, 200, 300, 100). */
+export function firstStatus(kind: OrderKind): number {
+  return statusesOf(kind)[0]?.code ?? 100;
+}
+
 export function statusLabel(kind: OrderKind, code: number): string {
   return STATUSES_BY_KIND[kind].find((s) => s.code === code)?.label ?? String(code);
 }

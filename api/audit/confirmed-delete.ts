@@ -17,6 +17,8 @@ export type ConfirmedDelete<Row> = {
   lock: (trx: Db, id: number) => Promise<Row | undefined>;
   softDelete: (trx: Db, id: number) => Promise<{ deleted_at: Date | string } | undefined>;
   snapshot: (row: Row) => Record<string, unknown>;
+  /** What else the delete does, in its transaction, after the row is deleted (decision 032). */
+  alongside?: (trx: Db, row: Row) => Promise<void>;
 };
 
 export async function confirmedSoftDelete<Row>(
@@ -34,6 +36,7 @@ export async function confirmedSoftDelete<Row>(
     if (!before) throw notFound(area.notFoundMessage);
     const deleted = await area.softDelete(trx, id);
     if (!deleted) throw notFound(area.notFoundMessage);
+    await area.alongside?.(trx, before);
     await recordAudit(trx, {
       actorId: actor.id,
       action: 'delete',

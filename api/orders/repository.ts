@@ -192,6 +192,16 @@ export async function finishOrder(db: Db, id: number, status: number): Promise<O
     .executeTakeFirstOrThrow()) as OrderRow;
 }
 
+/** Takes a completed order back to an open `status`, with no finish time (decision 032). */
+export async function reopenOrder(db: Db, id: number, status: number): Promise<OrderRow> {
+  return (await db
+    .updateTable('orders')
+    .set({ status, finished_at: null, updated_at: sql`now()`, version: sql`version + 1` })
+    .where('id', '=', id)
+    .returning(columns)
+    .executeTakeFirstOrThrow()) as OrderRow;
+}
+
 /** Marks a living order deleted; undefined when there was none. */
 export async function softDeleteOrder(db: Db, id: number): Promise<{ deleted_at: Date } | undefined> {
   return (await db

@@ -10,7 +10,7 @@
 
 import { todayInShop } from '../../domain/dates.ts';
 import { upfrontRefusal } from '../../domain/order-payments.ts';
-import { isTerminal, TERMINAL_STATUSES } from '../../domain/statuses.ts';
+import { firstStatus, isTerminal, TERMINAL_STATUSES } from '../../domain/statuses.ts';
 import { TRANSACTION_TYPES } from '../../domain/transactions.ts';
 import { confirmedSoftDelete } from '../audit/confirmed-delete.ts';
 import { recordAudit } from '../audit/repository.ts';
@@ -22,8 +22,11 @@ import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { fromNearerEnd, pagingOf } from '../http/paging.ts';
 import { checkVersion } from '../http/versions.ts';
 import { nextNumber, normalizeNumber } from '../numbering/next-number.ts';
+import { closedFrom } from '../status-links/repository.ts';
+import type { ReopenedOrder } from '../transactions/order-entries.ts';
 import {
   insertTransaction,
+  type TransactionRow,
   transactionJson,
   transactionsOf,
   upfrontCents,
@@ -40,6 +43,7 @@ import {
   listOrders,
   livingClientExists,
   type OrderRow,
+  reopenOrder,
   softDeleteOrder,
   updateOrder,
 } from './repository.ts';
@@ -270,6 +274,28 @@ export async function close(
   } catch (err) {
     throw asConflict(err);
   }
+}
+
+/** reopenAfterCloseDeleted of the service orders, for a parts order (decision 032). */
+export async function reopenAfterCloseDeleted(
+  db: Db,
+  actor: AccessClaims,
+  id: number,
+  entry: TransactionRow,
+): Promise<ReopenedOrder | null> {
+  const order = await findOrder(db, id, { forUpdate: true });
+  if (!order || order.status !== TERMINAL_STATUSES.parts.completed) return null;
+  const status = (await closedFrom(db, id, ENTITY)) ?? firstStatus('parts');
+  const after = await reopenOrder(db, id, status);
+  await recordAudit(db, {
+    actorId: actor.id,
+    action: 'reopen',
+    entity: ENTITY,
+    entityId: id,
+    before: orderAudit(order),
+    after: { ...orderAudit(after), transaction: transactionAudit(entry) },
+  });
+  return { entity: 'order', kind: 'parts', id, number: order.number, status };
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import { todayInShop } from '../../domain/dates.ts';
 import { upfrontRefusal } from '../../domain/order-payments.ts';
-import { isTerminal, TERMINAL_STATUSES } from '../../domain/statuses.ts';
+import { firstStatus, isTerminal, TERMINAL_STATUSES } from '../../domain/statuses.ts';
 import { TRANSACTION_TYPES } from '../../domain/transactions.ts';
 import { originLetter } from '../../domain/users.ts';
 import { confirmedSoftDelete } from '../audit/confirmed-delete.ts';
@@ -23,6 +23,8 @@ import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { fromNearerEnd, type Page, type Paging } from '../http/paging.ts';
 import { checkVersion } from '../http/versions.ts';
 import { nextNumber } from '../numbering/next-number.ts';
+import { closedFrom } from '../status-links/repository.ts';
+import type { ReopenedOrder } from '../transactions/order-entries.ts';
 import {
   insertTransaction,
   type TransactionRow,
@@ -571,6 +573,34 @@ export async function close(
       return transactionJson(entry);
     }),
   );
+}
+
+/**
+ * A manager deleted this order's close entry at the cash (decision 032): its sending to the cash is taken
+ * back. The order returns to the status it was sent from (its audit trail; the kind's first status when
+ * the trail has none), open again with no finish date, so what it owes can be received and sent again.
+ * An order not completed (cancelled, or deleted) is left as it is: null.
+ */
+export async function reopenAfterCloseDeleted(
+  db: Db,
+  actor: AccessClaims,
+  id: number,
+  entry: TransactionRow,
+): Promise<ReopenedOrder | null> {
+  const row = await findServiceOrder(db, id, { forUpdate: true });
+  if (!row || row.status !== TERMINAL_STATUSES[row.kind].completed) return null;
+  const status = (await closedFrom(db, id)) ?? firstStatus(row.kind);
+  const after = await updateServiceOrder(db, id, { status, finished_at: null });
+  if (!after) return null;
+  await recordAudit(db, {
+    actorId: actor.id,
+    action: 'reopen',
+    entity: ENTITY,
+    entityId: id,
+    before: auditSnapshot(row),
+    after: { ...auditSnapshot(after), transaction: auditTransaction(entry) },
+  });
+  return { entity: 'service_order', kind: row.kind, id, number: row.number, status };
 }
 
 /**

@@ -160,12 +160,16 @@ export async function reachedAt(
   return row ? new Date(row.at) : null;
 }
 
-/** The status a service order was sent to the cash from, read from its audit trail; null if never closed. */
-export async function closedFrom(db: Db, id: number): Promise<number | null> {
+/** The status an order was sent to the cash from, read from its audit trail; null if never closed. */
+export async function closedFrom(
+  db: Db,
+  id: number,
+  entity: 'service_order' | 'order' = 'service_order',
+): Promise<number | null> {
   const row = await db
     .selectFrom('audit_log')
     .select(sql<string | null>`before->>'status'`.as('status'))
-    .where('entity', '=', 'service_order')
+    .where('entity', '=', entity)
     .where('entity_id', '=', String(id))
     .where('action', '=', 'close')
     .orderBy('at', 'desc')

@@ -58,8 +58,16 @@ export function cashRoutes(deps: ApiDeps): Router {
 
   router.delete('/transactions/:id', signedIn, async (req, res) => {
     const confirmation = parse(ManagerConfirmation, req.body);
-    await cash.remove(deps, caller(req), entryIdOf(req.params.id), confirmation, req.ip ?? '');
-    res.status(204).end();
+    const reopened = await cash.remove(
+      deps,
+      caller(req),
+      entryIdOf(req.params.id),
+      confirmation,
+      req.ip ?? '',
+    );
+    // An order's close entry reopened its order: the cash screen says so (decision 032).
+    if (reopened) res.status(200).json({ reopened });
+    else res.status(204).end();
   });
 
   return router;

@@ -11,6 +11,7 @@ import type { AccessClaims } from '../auth/tokens.ts';
 import type { ApiDeps } from '../context.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { checkVersion } from '../http/versions.ts';
+import { orderAfterEntryDeleted, type ReopenedOrder } from './order-entries.ts';
 import {
   cashEntry,
   cashEntryChunks,
@@ -120,7 +121,8 @@ export async function update(
 
 /**
  * Any signed-in caller may ask, with an active manager's credentials in the body (checked before the
- * entry is looked at). Any type may be deleted, an order's close entry too: the order stays as it is.
+ * entry is looked at). Any type may be deleted; what it does to its order is `orderAfterEntryDeleted`'s
+ * (decision 032): an order's close entry reopens the order, which the answer names.
  */
 export async function remove(
   deps: ApiDeps,
@@ -128,12 +130,17 @@ export async function remove(
   id: number | null,
   confirmation: Confirmation,
   ip: string,
-): Promise<void> {
+): Promise<ReopenedOrder | null> {
+  let reopened: ReopenedOrder | null = null;
   await confirmedSoftDelete(deps, actor, id, confirmation, ip, {
     entity: 'transaction',
     notFoundMessage: NOT_FOUND,
     lock: (trx, entryId) => findLiveTransaction(trx, entryId, { forUpdate: true }),
     softDelete: softDeleteTransaction,
     snapshot: transactionAudit,
+    alongside: async (trx, entry) => {
+      reopened = await orderAfterEntryDeleted(trx, actor, entry);
+    },
   });
+  return reopened;
 }

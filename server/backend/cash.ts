@@ -6,6 +6,7 @@
 import type {
   CashEntry,
   CashSummary,
+  DeletedEntry,
   DeleteEntryRequest,
   EntryFields,
   NewEntry,
@@ -58,5 +59,7 @@ export function updateEntry(backend: Backend, id: string, body: EntryFields & { 
 }
 
 export function deleteEntry(backend: Backend, id: string, confirmation: DeleteEntryRequest) {
-  return backend.call('DELETE', `/transactions/${encodeURIComponent(id)}`, { body: confirmation });
+  return backend.call<DeletedEntry | null>('DELETE', `/transactions/${encodeURIComponent(id)}`, {
+    body: confirmation,
+  });
 }

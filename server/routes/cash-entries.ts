@@ -4,8 +4,10 @@
  * with the typing (never a password) and why.
  */
 import { Router } from 'express';
+import type { ReopenedOrder } from '../../contract/transactions.ts';
 import { todayInShop } from '../../domain/dates.ts';
 import { PAYMENT_METHOD_UNKNOWN } from '../../domain/payment-methods.ts';
+import { statusLabel } from '../../domain/statuses.ts';
 import { onDayPage } from '../../views/format.ts';
 import { createEntry, deleteEntry, entriesOfDay, updateEntry } from '../backend/cash.ts';
 import { cashApi } from '../cash-unlock.ts';
@@ -40,7 +42,18 @@ const TEXT = {
   deleted: 'Lançamento excluído com sucesso!',
   alreadyDeleted: 'Este lançamento já tinha sido excluído: nada foi excluído de novo.',
   lockedBeforeSave: 'O acesso ao caixa expirou antes de salvar. Nada foi salvo: confira e salve de novo.',
+  // Decision 032: what deleting an order's entry does to the order, as our api answers it.
+  paymentOfClosedOrder:
+    'Este pagamento é de uma ordem já enviada ao caixa. Exclua antes o lançamento do envio ao caixa, que reabre a ordem, e depois o pagamento.',
 };
+
+/** Said after deleting an order's close entry reopened the order (our api's answer names it). */
+function reopenedNotice(reopened: ReopenedOrder): string {
+  const status = statusLabel(reopened.kind, reopened.status);
+  return reopened.kind === 'parts'
+    ? `O pedido ${reopened.number} foi reaberto (${status}) e volta a ter o valor a receber.`
+    : `A O.S. ${reopened.number} foi reaberta (${status}) e volta a ter o valor a receber.`;
+}
 
 export function cashEntryRoutes(deps: WebDeps): Router {
   const router = Router();
@@ -205,12 +218,19 @@ export function cashEntryRoutes(deps: WebDeps): Router {
       return res.redirect(303, onDayPage('/caixa-hoje', page));
     }
     if (!result.ok) {
-      const text = result.status === 403 ? TEXT.notManager : TEXT.deleteFailed;
+      const text =
+        result.status === 403
+          ? TEXT.notManager
+          : result.status === 409
+            ? TEXT.paymentOfClosedOrder
+            : TEXT.deleteFailed;
       const errors: Record<string, string> =
         result.status === 403 ? { confirm_username: TEXT.notManager } : {};
       return reopen(errors, text);
     }
     flash(req, 'success', TEXT.deleted);
+    const reopened = result.data?.reopened;
+    if (reopened) flash(req, 'success', reopenedNotice(reopened));
     res.redirect(303, onDayPage('/caixa-hoje', page));
   });
 

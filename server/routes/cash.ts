@@ -23,7 +23,13 @@ import { cashApi, cashToken, lockCash, unlockCash } from '../cash-unlock.ts';
 import type { WebDeps } from '../context.ts';
 import { DRAFT_PARAM, withDraft } from '../drafts.ts';
 import { PeriodForm, periodIssues, UnlockForm } from '../forms/cash.ts';
-import { changedSince, conflictRows, loadedMarks, mergedOverTheirs } from '../forms/edit-version.ts';
+import {
+  changedSince,
+  conflictRows,
+  loadedMarks,
+  mergedOverTheirs,
+  versionOf,
+} from '../forms/edit-version.ts';
 import { restoredDraft } from '../forms/refused-create.ts';
 import { typedValues } from '../forms/service-order.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
@@ -206,7 +212,14 @@ export function cashRoutes(deps: WebDeps): Router {
         pager: pagerOf(day, (n) => onDayPage('/caixa-hoje', n)),
         create: o.create ?? { open: req.query.dialogo === CREATE_ENTRY_DIALOG },
         edit: editing ? { entry: editing, state: editState(editing, dialogs) } : null,
-        remove: removing ? { entry: removing, state: o.remove?.state ?? { open: true } } : null,
+        remove: removing
+          ? {
+              entry: removing,
+              state: o.remove?.state ?? { open: true },
+              // Our api (its entries carry a version) reopens the order of a close entry deleted.
+              reopensOrder: versionOf(removing) !== undefined,
+            }
+          : null,
       }),
       { title: 'Caixa do dia', status: o.status ?? 200, toasts: o.toasts ?? [], formKey: o.formKey },
     );

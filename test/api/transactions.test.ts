@@ -1003,30 +1003,132 @@ describe.each(DB_TARGETS)('cash on %s', (kind) => {
       await expectRefused(() => put(entry.id, manual()), 404);
     });
 
-    it("deletes an order's close entry and leaves the order as it is", async () => {
-      await api.deps.db
-        .updateTable('service_orders')
-        .set({ status: 108 })
-        .where('id', '=', serviceOrderId)
-        .execute();
-      const close = await insertEntry({
-        type: 102,
-        cents: 30_000,
-        date: '2026-12-03',
-        service_order_id: serviceOrderId,
+    // Decision 032: the order goes back to open, in the status it was sent from, and owes what it owed.
+    it("deleting a service order's close entry reopens it; its payment goes only after that", async () => {
+      const client = await send('POST', '/clients', employee.token, { name: 'Reaberta Souza' });
+      const { id } = (
+        await send('POST', '/service-orders/normal', employee.token, {
+          client_id: (client.body as { id: number }).id,
+          product_name: 'Celular',
+        })
+      ).body as { id: number };
+      const paid = await send('POST', '/transactions/upfront-payment/service-order', employee.token, {
+        service_order_id: id,
+        value: 50,
+        description: 'Sinal',
+        payment_method: 'Dinheiro',
       });
-      const reply = await remove(close, {
+      expect(paid.status).toBe(201);
+      const edited = await send('PUT', `/service-orders/normal/${id}`, employee.token, {
+        status: 104,
+        product_name: 'Celular',
+        fix_value_final: 200,
+        fix_payment_method: 'Pix',
+      });
+      expect(edited.status).toBe(200);
+      const close = await send('POST', '/transactions/close/service-order', employee.token, {
+        service_order_id: id,
+      });
+      expect(close.body).toMatchObject({ type: 102, value: 150 });
+      const confirmation = { confirm_username: MANAGER.username, confirm_password: MANAGER.password };
+      // The payment the close was worked out from cannot go first: the order would stay closed, short.
+      const payment = (paid.body as { id: number }).id;
+      expect(await remove(payment, confirmation)).toEqual({
+        status: 409,
+        body: {
+          status: 'error',
+          message:
+            'Este pagamento é de uma ordem já enviada ao caixa. Exclua antes o lançamento do envio ao caixa, que reabre a ordem, e depois o pagamento.',
+        },
+      });
+      const reply = await remove((close.body as { id: number }).id, confirmation);
+      expect(reply.status).toBe(200);
+      expect(reply.body).toMatchObject({
+        reopened: { entity: 'service_order', kind: 'normal', id, status: 104 },
+      });
+      const order = (await send('GET', `/service-orders/normal/${id}`, employee.token)).body as {
+        status: number;
+        finished_at: string | null;
+        transactions: { type: number; value: number }[];
+      };
+      expect(order).toMatchObject({ status: 104, finished_at: null });
+      expect(order.transactions.map((t) => [t.type, t.value])).toEqual([[101, 50]]);
+      const actions = (await auditRows(api, 'service_order', id)).map((r) => r.action);
+      expect(actions).toContain('reopen');
+      // Open again: sent to the cash again, once, for what is still owed.
+      const again = await send('POST', '/transactions/close/service-order', employee.token, {
+        service_order_id: id,
+      });
+      expect(again.body).toMatchObject({ type: 102, value: 150 });
+      const closedEntries = await api.deps.db
+        .selectFrom('transactions')
+        .select(['value_cents', 'deleted_at'])
+        .where('service_order_id', '=', id)
+        .where('type', '=', 102)
+        .orderBy('id')
+        .execute();
+      // The first close entry deleted, the second live, both of the same 150.
+      expect(
+        closedEntries.map((e) => [Number(e.value_cents), e.deleted_at === null ? 'live' : 'deleted']),
+      ).toEqual([
+        [15_000, 'deleted'],
+        [15_000, 'live'],
+      ]);
+    });
+
+    it("deleting a parts order's close entry reopens it in the status it was sent from", async () => {
+      const client = await send('POST', '/clients', employee.token, { name: 'Peça Reaberta' });
+      const { id } = (
+        await send('POST', '/orders', employee.token, {
+          client_id: (client.body as { id: number }).id,
+          piece_name: 'Bateria',
+          piece_value: 80,
+          payment_method: 'Pix',
+        })
+      ).body as { id: number };
+      expect(
+        (
+          await send('PUT', `/orders/${id}`, employee.token, {
+            piece_name: 'Bateria',
+            piece_value: 80,
+            payment_method: 'Pix',
+            status: 101,
+          })
+        ).status,
+      ).toBe(200);
+      const close = await send('POST', '/transactions/close/order', employee.token, { order_id: id });
+      expect(close.body, JSON.stringify(close.body)).toMatchObject({ type: 104, value: 80 });
+      const reply = await remove((close.body as { id: number }).id, {
         confirm_username: MANAGER.username,
         confirm_password: MANAGER.password,
       });
-      expect(reply.status).toBe(204);
-      expect(await day('2026-12-03')).toEqual([]);
+      expect(reply.body).toMatchObject({ reopened: { entity: 'order', kind: 'parts', id, status: 101 } });
+      const order = (await send('GET', `/orders/${id}`, employee.token)).body as { status: number };
+      expect(order.status).toBe(101);
+    });
+
+    it("deleting a cancelled order's entries leaves the order cancelled, and a manual entry reopens nothing", async () => {
+      await api.deps.db
+        .updateTable('service_orders')
+        .set({ status: 107 })
+        .where('id', '=', serviceOrderId)
+        .execute();
+      const cancelled = await insertEntry({
+        type: 301,
+        cents: 0,
+        date: '2026-12-03',
+        service_order_id: serviceOrderId,
+      });
+      const confirmation = { confirm_username: MANAGER.username, confirm_password: MANAGER.password };
+      expect((await remove(cancelled, confirmation)).status).toBe(204);
+      const manual = await insertEntry({ type: 103, cents: 1_000, date: '2026-12-03' });
+      expect((await remove(manual, confirmation)).status).toBe(204);
       const order = await api.deps.db
         .selectFrom('service_orders')
         .select(['status', 'deleted_at'])
         .where('id', '=', serviceOrderId)
         .executeTakeFirstOrThrow();
-      expect(order).toEqual({ status: 108, deleted_at: null });
+      expect(order).toEqual({ status: 107, deleted_at: null });
     });
   });
 });

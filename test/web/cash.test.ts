@@ -1033,6 +1033,70 @@ describe('cash (web cash router)', () => {
       expect(text).toContain('Total: R$ 1.489,51');
       expect(sheet.text).toContain('<span class="money flow-out">-R$ 120,00</span>');
     });
+
+    // Decision 032: an order's close entry deleted reopens the order; its payment waits for that.
+    it("deleting an order's close entry says first that it reopens the O.S., then that it did", async () => {
+      const so = await api<{ id: number; number: string }>('POST', '/service-orders/normal', {
+        client_id: clientId,
+        product_name: 'Tablet',
+      });
+      const payment = await api<{ id: number }>('POST', '/transactions/upfront-payment/service-order', {
+        service_order_id: so.id,
+        value: 50,
+        description: 'Sinal do tablet',
+        payment_method: 'Pix',
+      });
+      await api('PUT', `/service-orders/normal/${so.id}`, {
+        status: 104,
+        product_name: 'Tablet',
+        fix_value_final: 200,
+        fix_payment_method: 'Pix',
+      });
+      const close = await api<{ id: number }>('POST', '/transactions/close/service-order', {
+        service_order_id: so.id,
+      });
+      const agent = await unlocked();
+      const dialog = await agent.get(`/caixa-hoje?deletar=${close.id}`);
+      expect(textOf(dialog.text)).toContain(
+        `Este lançamento é o envio da O.S. ${so.number} ao caixa. Excluí-lo reabre a O.S.: ela volta ao status em que estava e ao valor a receber.`,
+      );
+      const manager = { confirm_username: MANAGER.username, confirm_password: MANAGER.password };
+      const paymentFirst = await refusedPage(
+        agent,
+        await postForm(agent, `/caixa-hoje/lancamentos/${payment.id}/deletar`, manager, '/caixa-hoje'),
+        '/caixa-hoje',
+      );
+      expect(toastsOf(paymentFirst.text)).toEqual([
+        'Este pagamento é de uma ordem já enviada ao caixa. Exclua antes o lançamento do envio ao caixa, que reabre a ordem, e depois o pagamento.',
+      ]);
+      const deleted = await postForm(
+        agent,
+        `/caixa-hoje/lancamentos/${close.id}/deletar`,
+        manager,
+        '/caixa-hoje',
+      );
+      expect(deleted.status).toBe(303);
+      const day = await agent.get('/caixa-hoje');
+      expect(toastsOf(day.text)).toEqual([
+        'Lançamento excluído com sucesso!',
+        `A O.S. ${so.number} foi reaberta (Consertada) e volta a ter o valor a receber.`,
+      ]);
+      const order = textOf((await agent.get(`/os/${so.id}`)).text);
+      expect(order).toContain('Total pago R$ 50,00 Falta receber R$ 150,00');
+      expect(order).toContain('Finalizar e Enviar para o caixa');
+      // No order of its own, no hint: a sale's delete dialog asks only for the manager.
+      const sale = await api<{ id: number }>('POST', '/transactions', {
+        type: 103,
+        value: 10,
+        description: 'Venda sem ordem',
+        payment_method: 'Pix',
+        date: today(),
+      });
+      expect(textOf((await agent.get(`/caixa-hoje?deletar=${sale.id}`)).text)).not.toContain(
+        'Excluí-lo reabre',
+      );
+      await api('DELETE', `/transactions/${sale.id}`, manager);
+    });
   });
 
   describe('Caixa por período', () => {

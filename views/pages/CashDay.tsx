@@ -1,6 +1,6 @@
 import type { CashEntry } from '../../contract/transactions.ts';
 import { formatBRL } from '../../domain/money.ts';
-import type { MethodTotal } from '../../domain/transactions.ts';
+import { type MethodTotal, TRANSACTION_TYPES } from '../../domain/transactions.ts';
 import { CashDayTable, entryLinkId } from '../components/CashDayTable.tsx';
 import { DialogTrigger } from '../components/Dialog.tsx';
 import { EntryDialog, type EntryDialogState } from '../components/EntryDialog.tsx';
@@ -29,7 +29,12 @@ export type CashDayProps = {
   create: EntryDialogState;
   /** The entry being edited or deleted (?editar=<id> / ?deletar=<id>), with its dialog state. */
   edit: { entry: CashEntry; state: EntryDialogState } | null;
-  remove: { entry: CashEntry; state: ManagerDialogState } | null;
+  remove: {
+    entry: CashEntry;
+    state: ManagerDialogState;
+    /** Deleting an order's close entry reopens the order (decision 032): the dialog says so first. */
+    reopensOrder?: boolean;
+  } | null;
 };
 
 /** Caixa do dia (SPEC §2): today's date and total, the entries, print, Criar Lançamento, edit and delete. */
@@ -99,8 +104,32 @@ export function CashDay({
           state={remove.state}
           submitLabel="Excluir"
           opener={entryLinkId('excluir', remove.entry.id)}
-        />
+        >
+          {remove.reopensOrder ? <ReopenHint entry={remove.entry} /> : null}
+        </ManagerDialog>
       ) : null}
     </section>
   );
+}
+
+/** What deleting an order's close entry does to the order, said before the manager confirms. */
+function ReopenHint({ entry }: { entry: CashEntry }) {
+  const serviceOrder =
+    entry.type === TRANSACTION_TYPES.SERVICE_ORDER_CLOSED ? entry.service_order?.number : null;
+  const order = entry.type === TRANSACTION_TYPES.PARTS_ORDER_CLOSED ? entry.order?.number : null;
+  if (serviceOrder)
+    return (
+      <p className="hint">
+        Este lançamento é o envio da O.S. {serviceOrder} ao caixa. Excluí-lo reabre a O.S.: ela volta ao
+        status em que estava e ao valor a receber.
+      </p>
+    );
+  if (order)
+    return (
+      <p className="hint">
+        Este lançamento é o envio do pedido {order} ao caixa. Excluí-lo reabre o pedido: ele volta ao status
+        em que estava e ao valor a receber.
+      </p>
+    );
+  return null;
 }
