@@ -110,4 +110,39 @@ describe('Painel in Chromium', () => {
       await page.context().close();
     }
   });
+
+  // An owner reads the Painel on a phone: wide tables and the chart scroll inside their boxes, the page
+  // stays the screen's width, and the chart's labels keep a readable size.
+  it('on a 375px phone, the Painel, Caixa por período, a list and Usuários stay the width of the screen', async () => {
+    const page = await newPage(browser, { javaScriptEnabled: false });
+    try {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await login(page, system.url, MANAGER.username, MANAGER.password);
+      const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+      await page.goto(`${system.url}/painel`);
+      expect(await pageWidth()).toBe(375);
+      const tick = await page.locator('#receita-30-dias .chart-tick').first().boundingBox();
+      expect(tick?.height ?? 0, 'a date under the bars').toBeGreaterThanOrEqual(8);
+      await screenshot(page, 'painel-375px');
+      for (const path of ['/listar-os-normal?status=108', '/configuracoes/usuarios']) {
+        await page.goto(`${system.url}${path}`);
+        expect(await page.locator('table').count(), path).toBeGreaterThan(0);
+        expect(await pageWidth(), path).toBe(375);
+      }
+      await page.goto(`${system.url}/caixa-periodo`);
+      const unlock = page.getByRole('dialog', { name: 'Acessar Caixa' });
+      await unlock.getByLabel('Usuário').fill(MANAGER.username);
+      await unlock.getByLabel('Senha').fill(MANAGER.password);
+      await Promise.all([page.waitForEvent('load'), unlock.getByRole('button', { name: 'Entrar' }).click()]);
+      await page.getByLabel('Do dia').fill(formatDisplayDate(addDays(today, -20)));
+      await page.getByLabel('Até o dia').fill(formatDisplayDate(today));
+      const search = page.getByRole('button', { name: 'Buscar' });
+      const button = await search.boundingBox();
+      expect((button?.x ?? 999) + (button?.width ?? 0), 'Buscar on the screen').toBeLessThanOrEqual(375);
+      await Promise.all([page.waitForURL(/de=/), search.click()]);
+      expect(await pageWidth()).toBe(375);
+    } finally {
+      await page.context().close();
+    }
+  });
 });
