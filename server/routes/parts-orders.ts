@@ -223,17 +223,17 @@ export function partsOrderRoutes(deps: WebDeps): Router {
     const reopen = reopenAfterRefusal(req, res, id, 'upfront');
     // Once per form render: a double click or Back and Enviar opens the payment already made.
     await submitOnce(deps, req, res, `/pedido/${id}`, async (api) => {
+      // Sent from a page left open while the order was finished: said so, whatever was typed.
+      const order = await loadOrder(req, res);
+      if (!order || settledAs(req, res, order, 'upfront')) return null;
       const form = validateForm(UpfrontForm, req.body);
       if (!form.ok) {
         await reopen(400, form.errors);
         return null;
       }
-      // Not past what is still owed; said here too for a backend that only follows SPEC §7. A finished
-      // order is left to the api, which refuses any payment (a stale page: the failure toast).
-      const order = await loadOrder(req, res);
-      if (!order) return null;
+      // Not past what is still owed; said here too for a backend that only follows SPEC §7.
       const tooMuch = upfrontRefusalOf(order.piece_value, order.transactions ?? [], form.data.value);
-      if (tooMuch && !isTerminal('parts', order.status)) {
+      if (tooMuch) {
         await reopen(400, { value: tooMuch }, error(PARTS_ORDER_TEXT.upfrontFailed));
         return null;
       }
@@ -244,6 +244,11 @@ export function partsOrderRoutes(deps: WebDeps): Router {
         date: today(),
         payment_method: form.data.payment_method,
       });
+      if (!result.ok && result.status === 409) {
+        // Finished meanwhile (another tab, another person): said so, as above.
+        const now = await loadOrder(req, res);
+        if (!now || settledAs(req, res, now, 'upfront')) return null;
+      }
       if (!result.ok) {
         await reopen(httpStatusOf(result.status), result.issues ?? {}, error(PARTS_ORDER_TEXT.upfrontFailed));
         return null;

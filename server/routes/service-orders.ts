@@ -212,16 +212,17 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
     const detail = `/os/${pathOf(found.order.id)}`;
     // Once per form render: a double click or Back and Enviar opens the payment already made.
     await submitOnce(deps, req, res, detail, async (api) => {
+      // Sent from a page left open while the order was finished: said so, whatever was typed.
+      if (settled(req, res, found, 'upfront')) return null;
       const form = validateForm(UpfrontForm, req.body);
       if (!form.ok) {
         await backToDialog(req, res, found, 'upfront', { errors: form.errors });
         return null;
       }
-      // Not past what is still owed; said here too for a backend that only follows SPEC §7. A finished
-      // order is left to the api, which refuses any payment (a stale page: the failure toast).
+      // Not past what is still owed; said here too for a backend that only follows SPEC §7.
       const finalValue = closeSummaryOf(found).finalValue;
       const tooMuch = upfrontRefusalOf(finalValue, found.order.transactions ?? [], form.data.value);
-      if (tooMuch && !isTerminal(found.kind, found.order.status)) {
+      if (tooMuch) {
         await backToDialog(req, res, found, 'upfront', {
           errors: { value: tooMuch },
           toast: TEXT.upfrontFailed,
@@ -235,6 +236,7 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
         date: todayInShop(tz),
         payment_method: form.data.payment_method,
       });
+      if (!result.ok && result.status === 409 && (await settledMeanwhile(req, res, 'upfront'))) return null;
       if (!result.ok) {
         await backToDialog(req, res, found, 'upfront', {
           errors: result.issues ?? {},

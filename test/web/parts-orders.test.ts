@@ -431,9 +431,9 @@ describe('parts orders (web parts-orders router)', () => {
       expect((await readOrder(id)).transactions).toHaveLength(0);
     });
 
-    it('upfront payment refused by the api shows its failure toast', async () => {
+    it('upfront payment on an order cancelled meanwhile says why, not "check the values"', async () => {
       const { id } = await newOrder();
-      // Cancelled meanwhile: the api refuses any payment on it.
+      // Cancelled meanwhile: the page left open still offers the payment.
       const cancel = await api('POST', '/transactions/cancel/order', {
         order_id: id,
         cancel_motive: 'Desistiu',
@@ -451,7 +451,10 @@ describe('parts orders (web parts-orders router)', () => {
           value: '10,00',
           payment_method: 'Pix',
         });
-      expect(toastsOf((await refusedPage(manager, posted, `/pedido/${id}`)).text)).toEqual([T.upfrontFailed]);
+      expect(await toastsAfter(posted, `/pedido/${id}`)).toEqual([
+        'Este pedido foi cancelado e não recebe pagamento antecipado.',
+      ]);
+      expect((await readOrder(id)).transactions.map((t) => t.type)).toEqual([302]);
     });
 
     it('send to cash needs a value and a payment method', async () => {

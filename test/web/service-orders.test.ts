@@ -672,25 +672,21 @@ describe('service orders (web service-orders router)', () => {
       expect((await getOrder('normal', order.id)).transactions).toEqual([]);
     });
 
-    it('refused by the api for a finished or an external order (a stale page): the failure toast', async () => {
-      const closed = await newNormal();
-      await change('normal', closed.id, REPAIR);
-      await close(closed.id);
+    // A finished one says why instead (the test 'a payment sent from a page left open…' below).
+    it('refused by the api for an external order (it takes none, SPEC §2): the failure toast', async () => {
       const ext = await newExternal();
-      for (const id of [closed.id, ext.id]) {
-        const res = await refusedPage(
+      const res = await refusedPage(
+        manager,
+        await post(
           manager,
-          await post(
-            manager,
-            id,
-            'pagamento-antecipado',
-            { description: 'Sinal', value: '10,00', payment_method: 'Pix' },
-            STALE,
-          ),
-          `/os/${id}`,
-        );
-        expect(toastsOf(res.text)).toEqual([TEXT.upfrontFailed]);
-      }
+          ext.id,
+          'pagamento-antecipado',
+          { description: 'Sinal', value: '10,00', payment_method: 'Pix' },
+          STALE,
+        ),
+        `/os/${ext.id}`,
+      );
+      expect(toastsOf(res.text)).toEqual([TEXT.upfrontFailed]);
       expect((await getOrder('external', ext.id)).transactions).toEqual([]);
     });
   });
@@ -912,6 +908,22 @@ describe('service orders (web service-orders router)', () => {
       const page = await follow(employee, rest, `/os/${order.id}`);
       expect(toastsOf(page.text)).toEqual([TEXT.upfrontDone]);
       expect(shown(page.text, 'Falta receber')).toBe('R$ 0,00');
+    });
+
+    it('a payment sent from a page left open after the O.S. went to the cash says why, and books nothing', async () => {
+      const order = await newNormal();
+      await change('normal', order.id, { ...REPAIR, fix_value_final: 80 });
+      await created('POST', '/transactions/close/service-order', { service_order_id: order.id });
+      const sent = await post(employee, order.id, 'pagamento-antecipado', {
+        description: 'Sinal',
+        value: '10,00',
+        payment_method: 'Pix',
+      });
+      const page = await follow(employee, sent, `/os/${order.id}`);
+      expect(toastsOf(page.text)).toEqual([
+        'Esta O.S. já foi enviada ao caixa e não recebe mais pagamento antecipado.',
+      ]);
+      expect(((await getOrder('normal', order.id)).transactions as Tx[]).map((t) => t.type)).toEqual([102]);
     });
 
     it('the value lowered after the payments: "Pago a mais" on the page and in the confirmation', async () => {
