@@ -8,7 +8,6 @@ import type { PartsOrder } from '../../contract/parts-orders.ts';
 import type { Toast } from '../../contract/web.ts';
 import { todayInShop } from '../../domain/dates.ts';
 import { upfrontRefusalOf } from '../../domain/order-payments.ts';
-import { isTerminal } from '../../domain/statuses.ts';
 import {
   CLOSE_CONFIRM_FIELD,
   CLOSE_DIALOG,

@@ -6,7 +6,6 @@ import type { AnyServiceOrder } from '../../contract/service-orders.ts';
 import type { Toast } from '../../contract/web.ts';
 import { todayInShop } from '../../domain/dates.ts';
 import { upfrontRefusalOf } from '../../domain/order-payments.ts';
-import { isTerminal } from '../../domain/statuses.ts';
 import {
   CLOSE_CONFIRM_FIELD,
   CLOSE_DIALOG,
