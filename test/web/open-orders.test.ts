@@ -156,8 +156,8 @@ describe('open screens (web open-orders router)', () => {
 
     it('lists the clients found in a table with headings: name, CPF / CNPJ, phone, Selecionar', async () => {
       const [cnpj, shown] = CNPJS[path as keyof typeof CNPJS];
-      // The first phone kept is the one shown.
-      const client = await newClient({ cnpj, phone2: '(11) 97777-6666' });
+      // The first phone kept is the one shown, as people read it however it was typed.
+      const client = await newClient({ cnpj, phone2: '11977776666' });
       const page = await agent.get(`${path}?busca=${encodeURIComponent(client.name)}`);
       const table = /<table class="picker-results">[\s\S]*?<\/table>/.exec(page.text)?.[0] ?? '';
       expect(table).toContain('<caption class="visually-hidden">Clientes encontrados</caption>');

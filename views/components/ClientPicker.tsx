@@ -1,4 +1,5 @@
 import type { Client } from '../../contract/clients.ts';
+import { phoneShown } from '../../domain/client-view.ts';
 import { formatCnpj, formatCpf } from '../../domain/documents.ts';
 import { ClientDetails, orDash } from './ClientDetails.tsx';
 import { Field, type FieldErrors } from './Field.tsx';
@@ -31,7 +32,7 @@ function documentsOf(c: Client) {
 }
 
 /** The phone to call about the order: the first one kept. */
-const firstPhone = (c: Client) => [c.phone1, c.phone2, c.phone3].find((p) => p?.trim()) ?? '';
+const firstPhone = (c: Client) => phoneShown([c.phone1, c.phone2, c.phone3].find((p) => p?.trim()));
 
 /**
  * The client search of the open screens (SPEC §2): search by name, CPF or CNPJ, Selecionar, and the
