@@ -23,6 +23,7 @@ import type { WebDeps } from '../context.ts';
 import { PeriodForm } from '../forms/cash.ts';
 import { textOf, validateForm } from '../forms/validate.ts';
 import { pageOf } from '../list-pages.ts';
+import { flash } from '../middleware/flash.ts';
 import { printLinkBase } from '../print/links.ts';
 import { sendPanel, sheetKey } from '../print/send-panel.ts';
 import { shopFrom } from '../print/shop.ts';
@@ -31,11 +32,14 @@ import { statusQr } from '../print/status-qr.ts';
 /** Print links a session keeps track of (each lives a few minutes: more is a person clicking nonstop). */
 const REMEMBERED_LINKS = 50;
 
-export type Sheet = { title: string; element: ReactElement } | { redirect: string };
+/** A sheet to render, or where to go instead, with what to say there (an order that is not found). */
+export type Sheet = { title: string; element: ReactElement } | { redirect: string; notice?: string };
 /** The sheet's query (?vias=2, ?de=&ate=): from the request, or from the path a link is made for. */
 type Query = Record<string, string>;
 
 const queryOf = (params: URLSearchParams): Query => Object.fromEntries(params);
+
+const NOT_FOUND = { serviceOrder: 'Nenhuma O.S. encontrada', partsOrder: 'Nenhum pedido encontrado' };
 
 /**
  * Each printable URL and how to load its sheet; a pattern list keeps POST /impressao/links honest.
@@ -44,7 +48,8 @@ const queryOf = (params: URLSearchParams): Query => Object.fromEntries(params);
  */
 export function sheetRoutes(deps: WebDeps) {
   const shop = shopFrom(deps.env);
-  const notFound = (to: string): Sheet => ({ redirect: to });
+  // The same words as the order's own page for an id that names no order.
+  const notFound = (notice: string): Sheet => ({ redirect: '/consulta', notice });
 
   return [
     {
@@ -52,7 +57,7 @@ export function sheetRoutes(deps: WebDeps) {
       thermal: true,
       async load(req: Request, id: string, query: Query): Promise<Sheet> {
         const found = await findServiceOrder(req.api, id);
-        if (!found) return notFound('/consulta');
+        if (!found) return notFound(NOT_FOUND.serviceOrder);
         if (query.papel === '80mm') {
           return {
             title: `O.S. ${found.order.number}`,
@@ -81,7 +86,7 @@ export function sheetRoutes(deps: WebDeps) {
       thermal: true,
       async load(req: Request, id: string, query: Query): Promise<Sheet> {
         const found = await findServiceOrder(req.api, id);
-        if (!found) return notFound('/consulta');
+        if (!found) return notFound(NOT_FOUND.serviceOrder);
         return {
           title: `Entrega ${found.order.number}`,
           element:
@@ -104,7 +109,7 @@ export function sheetRoutes(deps: WebDeps) {
       thermal: true,
       async load(req: Request, id: string, query: Query): Promise<Sheet> {
         const found = await getPartsOrder(req.api, id);
-        if (!found.ok) return notFound('/consulta');
+        if (!found.ok) return notFound(NOT_FOUND.partsOrder);
         const status = await statusQr(deps, req, 'order', id);
         return {
           title: `Pedido ${found.data.number}`,
@@ -119,7 +124,7 @@ export function sheetRoutes(deps: WebDeps) {
       pattern: /^\/pedido\/(\d{1,9})\/etiqueta$/,
       async load(req: Request, id: string): Promise<Sheet> {
         const found = await getPartsOrder(req.api, id);
-        if (!found.ok) return notFound('/consulta');
+        if (!found.ok) return notFound(NOT_FOUND.partsOrder);
         return {
           title: `Etiqueta ${found.data.number}`,
           element: createElement(AddressLabel, { order: found.data, shop }),
@@ -215,7 +220,10 @@ export function printRoutes(deps: WebDeps): Router {
         s.load(req, m?.[1] ?? '', queryOf(new URL(req.originalUrl, 'http://sheet.local').searchParams)),
         sendPanel(deps, req, sheetKey(req.originalUrl), { thermal: s.thermal === true }),
       ]);
-      if ('redirect' in loaded) return res.redirect(303, loaded.redirect);
+      if ('redirect' in loaded) {
+        if (loaded.notice) flash(req, 'error', loaded.notice);
+        return res.redirect(303, loaded.redirect);
+      }
       const token = textOf(req.query, 'link');
       const printLink = token
         ? `${printLinkBase(deps.env, req)}/impressao/${encodeURIComponent(token)}`

@@ -8,7 +8,15 @@ import { formatDisplayDate, todayInShop } from '../../domain/dates.ts';
 import { addDays } from '../../domain/reports.ts';
 import { memoryPrintLinks } from '../../server/print/links.ts';
 import { apiLogin, createEmployee, MANAGER } from '../support/api.ts';
-import { type Agent, decodeEntities, postForm, signIn, startTestWeb, type TestWeb } from '../support/web.ts';
+import {
+  type Agent,
+  decodeEntities,
+  postForm,
+  signIn,
+  startTestWeb,
+  type TestWeb,
+  toastsOf,
+} from '../support/web.ts';
 
 const WARRANTY =
   'Garantia de 90 dias para o serviço realizado, válida mediante apresentação desta ordem de serviço.';
@@ -326,6 +334,20 @@ describe('print sheets (web print router)', () => {
       '/configuracoes',
     );
     expect(external.status).toBe(400);
+  });
+
+  it('a sheet of an order that does not exist goes to Consulta saying so, as the order page does', async () => {
+    for (const [path, text] of [
+      ['/os/999999/imprimir', 'Nenhuma O.S. encontrada'],
+      ['/os/999999/entrega', 'Nenhuma O.S. encontrada'],
+      ['/pedido/999999/imprimir', 'Nenhum pedido encontrado'],
+      ['/pedido/999999/etiqueta', 'Nenhum pedido encontrado'],
+    ]) {
+      const res = await manager.get(path);
+      expect(res.status, path).toBe(303);
+      expect(res.headers.location, path).toBe('/consulta');
+      expect(toastsOf((await manager.get('/consulta')).text), path).toEqual([text]);
+    }
   });
 });
 
