@@ -117,6 +117,8 @@ describe('cash by period: report and exports', () => {
     );
     const text = decodeEntities(page.text.replace(/<!-- -->/g, ''));
     expect(text).toContain('Totais do período: por tipo de lançamento');
+    // Cancellations are listed, but said not to count: the column above the Saldo adds up without them.
+    expect(text).toContain('O.S. CANCELADA<span class="muted"> (não entra no saldo)</span>');
     expect(text).toContain(formatBRL(balance));
     expect(page.text).toContain(`href="/caixa-periodo/exportar.csv?${query.replace(/&/g, '&amp;')}"`);
     expect(page.text).toContain(`href="/caixa-periodo/exportar.xlsx?${query.replace(/&/g, '&amp;')}"`);

@@ -121,4 +121,15 @@ describe('Painel', () => {
       await relay.stop();
     }
   });
+
+  it('a shop with nothing in the cash today says so under Caixa de hoje, not a table of headings', async () => {
+    const fresh = await startTestWeb();
+    try {
+      const page = decodeEntities((await (await signIn(fresh)).get('/painel')).text);
+      expect(page).toContain('Caixa de hoje: por forma de pagamento: nenhum lançamento.');
+      expect(page).not.toContain('<caption>Caixa de hoje: por forma de pagamento</caption>');
+    } finally {
+      await fresh.stop();
+    }
+  });
 });

@@ -30,7 +30,11 @@ export function CashTotals({
         <tbody>
           {totals.byType.map((t) => (
             <tr key={t.type}>
-              <th scope="row">{t.label}</th>
+              <th scope="row">
+                {t.label}
+                {/* A cancellation records a deposit already counted (SPEC §9): its row adds nothing. */}
+                {flowOf(t.type) === 'cancelled' ? <span className="muted"> (não entra no saldo)</span> : null}
+              </th>
               <td className="number">{linked(count(t.count))}</td>
               {/* An outflow as it weighs on the balance below: minus, in red, as on the list. */}
               <td className={flowOf(t.type) === 'out' ? 'money flow-out' : 'money'}>
@@ -49,27 +53,31 @@ export function CashTotals({
           </tr>
         </tfoot>
       </table>
-      <table className="report">
-        <caption>{caption}: por forma de pagamento</caption>
-        <thead>
-          <tr>
-            <th scope="col">Forma de pagamento</th>
-            <th scope="col">Lançamentos</th>
-            <th scope="col">Entradas</th>
-            <th scope="col">Saídas</th>
-          </tr>
-        </thead>
-        <tbody>
-          {totals.byMethod.map((m) => (
-            <tr key={m.method}>
-              <th scope="row">{m.method}</th>
-              <td className="number">{linked(count(m.count))}</td>
-              <td className="money">{linked(formatBRL(m.inCents))}</td>
-              <td className="money">{linked(formatBRL(m.outCents))}</td>
+      {totals.byMethod.length === 0 ? (
+        <p className="empty">{`${caption}: por forma de pagamento: nenhum lançamento.`}</p>
+      ) : (
+        <table className="report">
+          <caption>{caption}: por forma de pagamento</caption>
+          <thead>
+            <tr>
+              <th scope="col">Forma de pagamento</th>
+              <th scope="col">Lançamentos</th>
+              <th scope="col">Entradas</th>
+              <th scope="col">Saídas</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {totals.byMethod.map((m) => (
+              <tr key={m.method}>
+                <th scope="row">{m.method}</th>
+                <td className="number">{linked(count(m.count))}</td>
+                <td className="money">{linked(formatBRL(m.inCents))}</td>
+                <td className="money">{linked(formatBRL(m.outCents))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </div>
   );
 }
