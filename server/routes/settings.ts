@@ -19,6 +19,7 @@ import { checkProfile, INCOMPLETE_PASSWORD } from '../forms/profile.ts';
 import { backToCreateForm, restoredDraft } from '../forms/refused-create.ts';
 import { validateForm } from '../forms/validate.ts';
 import { submitOnce } from '../idempotency.ts';
+import { requireManagerSession } from '../middleware/auth-guard.ts';
 import { flash } from '../middleware/flash.ts';
 
 const PROFILE_OK = 'Perfil atualizado com sucesso!';
@@ -118,12 +119,12 @@ export function settingsRoutes(deps: WebDeps): Router {
     res.redirect(303, '/consulta');
   });
 
-  router.post('/configuracoes/usuarios', async (req, res) => {
+  // The api decides for real; refusing here too keeps a non-manager from even trying, with the words of
+  // every manager-only page (Criar Usuário is not even offered to them).
+  router.post('/configuracoes/usuarios', requireManagerSession, async (req, res) => {
     const reopen = (_status: number, errors: Record<string, string>, toasts: Toast[] = []) =>
       backToPage(req, res, 'user', errors, toasts[0]?.text);
 
-    // The api decides for real; refusing here too keeps a non-manager from even trying.
-    if (!isManager(req.session.auth?.user)) return reopen(403, {}, [{ kind: 'error', text: USER_FAILED }]);
     await submitOnce(deps, req, res, '/configuracoes', async (api) => {
       const form = validateForm(CreateUserForm, req.body);
       if (!form.ok) {

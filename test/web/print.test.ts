@@ -342,7 +342,7 @@ describe('print sheets (web print router)', () => {
       ['/os/999999/entrega', 'Nenhuma O.S. encontrada'],
       ['/pedido/999999/imprimir', 'Nenhum pedido encontrado'],
       ['/pedido/999999/etiqueta', 'Nenhum pedido encontrado'],
-    ]) {
+    ] as const) {
       const res = await manager.get(path);
       expect(res.status, path).toBe(303);
       expect(res.headers.location, path).toBe('/consulta');
