@@ -943,6 +943,11 @@ describe('service orders (web service-orders router)', () => {
       const { dialog } = closeDialogOf(html);
       expect(shown(dialog, 'Vai para o caixa')).toBe('R$ 0,00');
       expect(shown(dialog, 'Pago a mais')).toBe('R$ 9,33');
+      // The difference stays in the cash as the client's money: the confirmation says what to do with it.
+      expect(decodeEntities(dialog).replace(/\s/g, ' ')).toContain(
+        'O cliente pagou R$ 9,33 a mais que o Valor Final: devolva essa diferença ao cliente e peça a um gerente que a lance como Saída no Caixa do dia. Se o Valor Final estiver errado, corrija-o em Editar antes de confirmar.',
+      );
+      expect(dialog).toContain(`href="/editar-os/${order.id}"`);
     });
   });
 

@@ -64,6 +64,13 @@ function overpaid(summary: CloseSummary): number {
   return Math.max(0, cents(summary.upfront) - cents(summary.finalValue)) / 100;
 }
 
+/**
+ * Said when the payments pass the final value: the close books nothing of the difference, which stays in
+ * the cash as the client's money until it is given back as a Saída (or the value was typed wrong).
+ */
+export const overpaidCloseText = (over: string) =>
+  `O cliente pagou ${over} a mais que o Valor Final: devolva essa diferença ao cliente e peça a um gerente que a lance como Saída no Caixa do dia. Se o Valor Final estiver errado, corrija-o em Editar antes de confirmar.`;
+
 /** The rows the confirmation shows, as shown: what the person agrees to book. */
 export function closeRows(summary: CloseSummary): DetailRow[] {
   const over = overpaid(summary);
@@ -102,6 +109,10 @@ export function CloseConfirmDialog(props: {
 }) {
   const { state } = props;
   const incomplete = props.summary.finalValue === null || !props.summary.paymentMethod?.trim();
+  const over = overpaid(props.summary);
+  const warnings = incomplete
+    ? []
+    : [props.warning, over > 0 ? overpaidCloseText(brl(over)) : undefined].filter(Boolean);
   return (
     <Dialog id={CLOSE_DIALOG} title="Finalizar e Enviar para o caixa" open={state.open}>
       {state.changed ? (
@@ -116,11 +127,11 @@ export function CloseConfirmDialog(props: {
       ) : (
         <p>Confira antes de confirmar: depois de enviada ao caixa, a ordem não pode mais ser editada.</p>
       )}
-      {props.warning && !incomplete ? (
-        <p role="alert" className="field-error">
-          {props.warning}
+      {warnings.map((text) => (
+        <p key={text} role="alert" className="field-error">
+          {text}
         </p>
-      ) : null}
+      ))}
       <DetailList rows={closeRows(props.summary)} />
       {incomplete ? (
         // Nothing to send: a form of the dialog's own, so Cancelar closes it with no script as elsewhere.
@@ -140,7 +151,7 @@ export function CloseConfirmDialog(props: {
           ))}
           <div className="actions">
             <SubmitButton label="Confirmar e enviar ao caixa" busyLabel="Enviando..." />
-            {props.warning && props.missing.editHref ? (
+            {warnings.length > 0 && props.missing.editHref ? (
               <a className="button secondary" href={props.missing.editHref}>
                 Editar
               </a>
