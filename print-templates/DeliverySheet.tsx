@@ -2,7 +2,14 @@ import type { AnyServiceOrder } from '../contract/service-orders.ts';
 import type { Shop } from '../contract/web.ts';
 import { brl, day } from '../views/format.ts';
 import { NOT_FISCAL, warrantyLine } from './Document.tsx';
-import { brlCents, clientWithDocument, externalServiceLabels, paidCents, partsLines } from './order-facts.ts';
+import {
+  brlCents,
+  cancelMotive,
+  clientWithDocument,
+  externalServiceLabels,
+  paidCents,
+  partsLines,
+} from './order-facts.ts';
 import { ShopHeader } from './ShopHeader.tsx';
 import { type PrintClientSide, StatusQr } from './StatusQr.tsx';
 
@@ -68,6 +75,7 @@ export function DeliverySheet({
   const repair = repairOf(o, shop.tz);
   const product = o.kind === 'returned' ? o.order.original_service_order : o.order;
   const paid = paidCents(order.transactions);
+  const motive = cancelMotive(order.transactions);
   return (
     <section className="sheet delivery">
       <ShopHeader shop={shop} title={`Comprovante de entrega · ${order.number}`} />
@@ -94,6 +102,12 @@ export function DeliverySheet({
           <dt>{repair.labels.what}</dt>
           <dd>{repair.what}</dd>
         </div>
+        {motive ? (
+          <div>
+            <dt>Motivo do cancelamento</dt>
+            <dd>{motive}</dd>
+          </div>
+        ) : null}
         {repair.who ? (
           <div>
             <dt>Técnico</dt>

@@ -11,7 +11,14 @@ import { phonesShown } from '../domain/client-view.ts';
 import { statusLabel } from '../domain/statuses.ts';
 import { brl, day } from '../views/format.ts';
 import { NOT_FISCAL, warrantyLine } from './Document.tsx';
-import { brlCents, clientWithDocument, externalServiceLabels, paidCents, partsLines } from './order-facts.ts';
+import {
+  brlCents,
+  cancelMotive,
+  clientWithDocument,
+  externalServiceLabels,
+  paidCents,
+  partsLines,
+} from './order-facts.ts';
 import type { PrintClientSide } from './StatusQr.tsx';
 
 type Row = [label: string, value: string | null | undefined];
@@ -140,6 +147,7 @@ export function ThermalDelivery({ o, shop, side }: ServiceOrderProps) {
           [product.product_name, product.product_brand, product.product_model].filter(Boolean).join(' · '),
         ],
         ...rows,
+        ['Motivo do cancelamento', cancelMotive(order.transactions)],
         ['Pagamento(s)', brlCents(paidCents(order.transactions))],
       ]}
     >

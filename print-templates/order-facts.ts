@@ -4,6 +4,7 @@ import { formatCnpj, formatCpf } from '../domain/documents.ts';
 import { formatBRL } from '../domain/money.ts';
 import { paidInCents } from '../domain/order-payments.ts';
 import { TERMINAL_STATUSES } from '../domain/statuses.ts';
+import { TRANSACTION_TYPES } from '../domain/transactions.ts';
 
 /** 'Pagamento(s)': the sum of what the client paid on this order (inflows), as printed (SPEC §2). */
 export const paidCents = paidInCents;
@@ -55,6 +56,12 @@ export function clientWithDocument(client: {
   ]
     .filter(Boolean)
     .join(' · ');
+}
+
+/** Why a cancelled service order was cancelled: the motive its cancel entry (301) carries; null if none. */
+export function cancelMotive(transactions: readonly { type: number; description: string }[] | undefined) {
+  const entry = transactions?.find((t) => t.type === TRANSACTION_TYPES.SERVICE_ORDER_CANCELLED);
+  return entry?.description.trim() || null;
 }
 
 /** Parts, one per line as typed (blank lines dropped): the sheet keeps the breaks (white-space: pre-line). */

@@ -196,6 +196,7 @@ describe('print sheets (web print router)', () => {
     for (const path of [`/os/${visit.id}/entrega`, `/os/${visit.id}/entrega?papel=80mm`]) {
       const text = textOf((await manager.get(path)).text);
       expect(text, path).toContain('Serviço cancelado Levar escada');
+      expect(text, path).toContain('Motivo do cancelamento Desistiu');
       expect(text, path).toContain('Ordem de serviço cancelada: sem garantia.');
     }
   });
