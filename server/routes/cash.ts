@@ -26,8 +26,10 @@ import { PeriodForm, periodIssues, UnlockForm } from '../forms/cash.ts';
 import {
   changedSince,
   conflictRows,
+  differsFromTheirs,
   loadedMarks,
   mergedOverTheirs,
+  NOTHING_OF_YOURS,
   versionOf,
 } from '../forms/edit-version.ts';
 import { restoredDraft } from '../forms/refused-create.ts';
@@ -151,29 +153,38 @@ export function cashRoutes(deps: WebDeps): Router {
    * the entry was saved by someone else since the draft's form was loaded — both versions side by side.
    * It always carries what it shows now as loaded, so saving over is checked against this version.
    */
-  function editState(entry: CashEntry, o: DayOverrides): EntryDialogState {
+  function editState(entry: CashEntry, o: DayOverrides): { state: EntryDialogState; toast?: Toast } {
     const current = entryValues(entry);
     const loaded = loadedMarks(entry, current);
-    if (o.edit) return { ...o.edit.state, loaded };
+    if (o.edit) return { state: { ...o.edit.state, loaded } };
     const draft = o.editDraft;
-    if (!draft) return { open: true, values: current, loaded };
+    if (!draft) return { state: { open: true, values: current, loaded } };
     const typed = typedValues(draft.values, [...ENTRY_FIELDS, 'confirm_username']);
     if (!changedSince(draft.values, entry, current)) {
-      return { open: true, values: typed, errors: draft.errors, loaded };
+      return { state: { open: true, values: typed, errors: draft.errors, loaded } };
     }
     // What saving anyway would save: what this person changed, the entry as saved where they touched nothing.
     const yours = mergedOverTheirs(draft.values, typed, current);
+    // Nothing this person changed differs from what is saved: nothing to decide, the entry as it is.
+    if (!differsFromTheirs(yours, current)) {
+      return {
+        state: { open: true, values: { ...current, confirm_username: typed.confirm_username }, loaded },
+        toast: { kind: 'success', text: NOTHING_OF_YOURS },
+      };
+    }
     const shown = (v: Record<string, string | undefined>) => ({
       ...v,
       type: MANUAL_ENTRY_TYPES.find((t) => String(t.code) === v.type)?.label ?? v.type,
     });
     return {
-      open: true,
-      values: yours,
-      loaded,
-      conflict: {
-        rows: conflictRows(ENTRY_LABELS, shown(current), shown(yours)),
-        discardHref: onDayPage(`/caixa-hoje?editar=${encodeURIComponent(String(entry.id))}`, o.page ?? 1),
+      state: {
+        open: true,
+        values: yours,
+        loaded,
+        conflict: {
+          rows: conflictRows(ENTRY_LABELS, shown(current), shown(yours)),
+          discardHref: onDayPage(`/caixa-hoje?editar=${encodeURIComponent(String(entry.id))}`, o.page ?? 1),
+        },
       },
     };
   }
@@ -200,6 +211,7 @@ export function cashRoutes(deps: WebDeps): Router {
     const editing = day.entries.find((e) => String(e.id) === editId && isManualEntryType(e.type));
     const removing = day.entries.find((e) => String(e.id) === removeId);
     const dialogs = { ...o, page: day.page };
+    const edited = editing ? editState(editing, dialogs) : null;
     deps.render(
       req,
       res,
@@ -211,7 +223,7 @@ export function cashRoutes(deps: WebDeps): Router {
         page: day.page,
         pager: pagerOf(day, (n) => onDayPage('/caixa-hoje', n)),
         create: o.create ?? { open: req.query.dialogo === CREATE_ENTRY_DIALOG },
-        edit: editing ? { entry: editing, state: editState(editing, dialogs) } : null,
+        edit: editing && edited ? { entry: editing, state: edited.state } : null,
         remove: removing
           ? {
               entry: removing,
@@ -221,7 +233,12 @@ export function cashRoutes(deps: WebDeps): Router {
             }
           : null,
       }),
-      { title: 'Caixa do dia', status: o.status ?? 200, toasts: o.toasts ?? [], formKey: o.formKey },
+      {
+        title: 'Caixa do dia',
+        status: o.status ?? 200,
+        toasts: [...(o.toasts ?? []), ...(edited?.toast ? [edited.toast] : [])],
+        formKey: o.formKey,
+      },
     );
   }
 

@@ -933,6 +933,57 @@ describe('cash (web cash router)', () => {
       });
     });
 
+    it('a save that finds another manager’s, when this one changed nothing: the entry as saved, no comparison', async () => {
+      const created = await api<{ id: number }>('POST', '/transactions', {
+        type: 103,
+        value: 10,
+        description: 'Capinha',
+        payment_method: 'Pix',
+        date: today(),
+      });
+      const dialogOf = (html: string) =>
+        /<dialog\b[^>]*id="editar-lancamento"[\s\S]*?<\/dialog>/.exec(html)?.[0] ?? '';
+      const form = dialogOf((await agent.get(`/caixa-hoje?editar=${created.id}`)).text);
+      const hidden = Object.fromEntries(
+        [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+          m[1],
+          decodeEntities(m[2] ?? ''),
+        ]),
+      );
+      await api('PUT', `/transactions/${created.id}`, {
+        type: 103,
+        value: 15,
+        description: 'Capinha azul',
+        payment_method: 'Pix',
+      });
+      // Saved as loaded: this person only confirmed.
+      const posted = await agent
+        .post(`/caixa-hoje/lancamentos/${created.id}`)
+        .type('form')
+        .send({
+          ...hidden,
+          type: '103',
+          description: 'Capinha',
+          value: '10,00',
+          payment_method: 'Pix',
+          confirm_username: MANAGER.username,
+          confirm_password: MANAGER.password,
+        });
+      const page = await refusedPage(agent, posted, '/caixa-hoje');
+      const dialog = dialogOf(page.text);
+      expect(dialogOpen(page.text, 'editar-lancamento')).toBe(true);
+      expect(dialog).not.toContain('Salvar por cima');
+      expect(decodeEntities(dialog)).toContain('value="Capinha azul"');
+      expect(toastsOf(page.text)).toEqual([
+        'Outra pessoa salvou enquanto você editava, e você não tinha mudado nada: abrimos como está salvo agora.',
+      ]);
+      expect((await dayEntries()).find((e) => e.id === created.id)).toMatchObject({ value: 15 });
+      await api('DELETE', `/transactions/${created.id}`, {
+        confirm_username: MANAGER.username,
+        confirm_password: MANAGER.password,
+      });
+    });
+
     it('an edit the api refuses (an order’s entry, not a sale or purchase): the §8 edit failure text', async () => {
       const upfront = (await dayEntries()).find((e) => e.type === 101);
       const posted = await postForm(
