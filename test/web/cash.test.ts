@@ -1135,6 +1135,9 @@ describe('cash (web cash router)', () => {
       const order = textOf((await agent.get(`/os/${so.id}`)).text);
       expect(order).toContain('Total pago R$ 50,00 Falta receber R$ 150,00');
       expect(order).toContain('Finalizar e Enviar para o caixa');
+      expect(order).toContain(
+        'Reabriu a O.S.: excluído do caixa o envio de R$ 150,00 Status: Finalizada → Consertada',
+      );
       // No order of its own, no hint: a sale's delete dialog asks only for the manager.
       const sale = await api<{ id: number }>('POST', '/transactions', {
         type: 103,

@@ -97,6 +97,12 @@ export function describe(
       };
     case 'close':
       return { title: `Enviou ao caixa (${moneyOf(transaction.value_cents)})`, lines: statusLine() };
+    case 'reopen':
+      // A manager deleted the order's close entry at the cash (decision 032).
+      return {
+        title: `${kind === 'parts' ? 'Reabriu o pedido' : 'Reabriu a O.S.'}: excluído do caixa o envio de ${moneyOf(transaction.value_cents)}`,
+        lines: statusLine(),
+      };
     case 'cancel':
       return { title: 'Cancelou', lines: [`Motivo: ${String(transaction.description ?? '-')}`] };
     case 'delete':
