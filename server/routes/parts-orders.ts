@@ -266,32 +266,41 @@ export function partsOrderRoutes(deps: WebDeps): Router {
     }
     const order = await loadOrder(req, res);
     if (!order || settledAs(req, res, order, 'close')) return;
-    // The figures confirmed are the ones booked: changed since they were shown, the dialog comes back
-    // with the figures as they are now (decision 024; our api checks the version again under its lock).
-    const changed = () => reopenAfterRefusal(req, res, id, 'close')(409, {});
-    if (changedSince(req.body, order, closeFigures(partsCloseSummaryOf(order)))) return changed();
-    const version = versionToSave(req.body, order);
-    // `version` is ours (API.md); a backend that follows only SPEC §7 ignores the field.
-    const expected = version === undefined ? {} : { version };
-    const result = await closePartsOrder(req.api, {
-      order_id: Number(id),
-      date: today(),
-      description: '',
-      ...expected,
-    });
-    if (!result.ok) {
-      // Another request closed or cancelled it meanwhile: as above.
-      if (result.status === 409 && (await settled(req, res, 'close'))) return;
-      if (staleRefusal(result)) return changed();
-      // Refused (post/redirect/get: Back and reload never send it again): the page with the toast.
-      if (result.status < 500) {
-        flash(req, 'error', PARTS_ORDER_TEXT.closeFailed);
-        return res.redirect(303, `/pedido/${id}`);
+    // Once per confirmation drawn: the same form sent again (Back, another tab) after a manager reopened
+    // the order (decision 032) opens it, and never sends it to the cash a second time.
+    await submitOnce(deps, req, res, `/pedido/${id}`, async (api) => {
+      // The figures confirmed are the ones booked: changed since they were shown, the dialog comes back
+      // with the figures as they are now (decision 024; our api checks the version again under its lock).
+      const changed = async () => {
+        await reopenAfterRefusal(req, res, id, 'close')(409, {});
+        return null;
+      };
+      if (changedSince(req.body, order, closeFigures(partsCloseSummaryOf(order)))) return changed();
+      const version = versionToSave(req.body, order);
+      // `version` is ours (API.md); a backend that follows only SPEC §7 ignores the field.
+      const expected = version === undefined ? {} : { version };
+      const result = await closePartsOrder(api, {
+        order_id: Number(id),
+        date: today(),
+        description: '',
+        ...expected,
+      });
+      if (!result.ok) {
+        // Another request closed or cancelled it meanwhile: as above.
+        if (result.status === 409 && (await settled(req, res, 'close'))) return null;
+        if (staleRefusal(result)) return changed();
+        // Refused (post/redirect/get: Back and reload never send it again): the page with the toast.
+        if (result.status < 500) {
+          flash(req, 'error', PARTS_ORDER_TEXT.closeFailed);
+          res.redirect(303, `/pedido/${id}`);
+          return null;
+        }
+        await showDetail(req, res, {}, httpStatusOf(result.status), error(PARTS_ORDER_TEXT.closeFailed));
+        return null;
       }
-      return showDetail(req, res, {}, httpStatusOf(result.status), error(PARTS_ORDER_TEXT.closeFailed));
-    }
-    flash(req, 'success', PARTS_ORDER_TEXT.closed);
-    res.redirect(303, `/pedido/${id}`);
+      flash(req, 'success', PARTS_ORDER_TEXT.closed);
+      return `/pedido/${id}`;
+    });
   });
 
   router.post('/pedido/:id/cancelar', async (req, res) => {

@@ -258,32 +258,42 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
       return res.redirect(303, `/os/${pathOf(found.order.id)}?dialogo=${CLOSE_DIALOG}`);
     }
     if (settled(req, res, found, 'close')) return;
-    // The figures confirmed are the ones booked: changed since they were shown, the dialog comes back
-    // with the figures as they are now (decision 024; our api checks the version again under its lock).
-    const changed = () => backToDialog(req, res, found, 'close', {});
-    if (changedSince(req.body, found.order, closeFigures(closeSummaryOf(found)))) return changed();
-    const version = versionToSave(req.body, found.order);
-    // `version` is ours (API.md); a backend that follows only SPEC §7 ignores the field.
-    const expected = version === undefined ? {} : { version };
-    const result = await closeServiceOrder(req.api, {
-      service_order_id: Number(found.order.id),
-      date: todayInShop(tz),
-      ...expected,
-    });
-    if (!result.ok) {
-      if (result.status === 409 && (await settledMeanwhile(req, res, 'close'))) return;
-      if (staleRefusal(result)) return changed();
-      // Refused (post/redirect/get: Back and reload never send it again): the page with the toast.
-      if (result.status < 500) {
-        flash(req, 'error', TEXT.closeFailed);
-        return res.redirect(303, `/os/${pathOf(found.order.id)}`);
+    const detail = `/os/${pathOf(found.order.id)}`;
+    // Once per confirmation drawn: the same form sent again (Back, another tab) after a manager reopened
+    // the order (decision 032) opens it, and never sends it to the cash a second time.
+    await submitOnce(deps, req, res, detail, async (api) => {
+      // The figures confirmed are the ones booked: changed since they were shown, the dialog comes back
+      // with the figures as they are now (decision 024; our api checks the version again under its lock).
+      const changed = async () => {
+        await backToDialog(req, res, found, 'close', {});
+        return null;
+      };
+      if (changedSince(req.body, found.order, closeFigures(closeSummaryOf(found)))) return changed();
+      const version = versionToSave(req.body, found.order);
+      // `version` is ours (API.md); a backend that follows only SPEC §7 ignores the field.
+      const expected = version === undefined ? {} : { version };
+      const result = await closeServiceOrder(api, {
+        service_order_id: Number(found.order.id),
+        date: todayInShop(tz),
+        ...expected,
+      });
+      if (!result.ok) {
+        if (result.status === 409 && (await settledMeanwhile(req, res, 'close'))) return null;
+        if (staleRefusal(result)) return changed();
+        // Refused (post/redirect/get: Back and reload never send it again): the page with the toast.
+        if (result.status < 500) {
+          flash(req, 'error', TEXT.closeFailed);
+          res.redirect(303, detail);
+          return null;
+        }
+        await showDetail(req, res, found, {}, httpStatusOf(result.status), [
+          { kind: 'error', text: TEXT.closeFailed },
+        ]);
+        return null;
       }
-      return showDetail(req, res, found, {}, httpStatusOf(result.status), [
-        { kind: 'error', text: TEXT.closeFailed },
-      ]);
-    }
-    flash(req, 'success', TEXT.closed);
-    res.redirect(303, `/os/${pathOf(found.order.id)}`);
+      flash(req, 'success', TEXT.closed);
+      return detail;
+    });
   });
 
   // --- Cancelar O.S. (any staff member, SPEC §6) ---

@@ -748,6 +748,39 @@ describe('service orders (web service-orders router)', () => {
       expect((saved.transactions as Tx[]).find((t) => t.type === 102)?.value).toBe(179.5);
     });
 
+    // Decision 032: a manager deleted the close entry, which reopened the order. The confirmation that
+    // booked it, sent again (Back and Confirmar, another tab), opens the order and books nothing.
+    it('the same confirmation sent again after the order was reopened books nothing a second time', async () => {
+      const order = await newNormal();
+      await change('normal', order.id, { ...REPAIR, fix_value_final: 90 });
+      const page = await employee.get(`/os/${order.id}?dialogo=finalizar`);
+      const dialog = /<dialog id="finalizar"[\s\S]*?<\/dialog>/.exec(page.text)?.[0] ?? '';
+      const fields = Object.fromEntries(
+        [...dialog.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+          m[1],
+          decodeEntities(m[2] ?? ''),
+        ]),
+      );
+      expect(fields._key).toBeTruthy();
+      const send = () => employee.post(`/os/${order.id}/finalizar`).type('form').send(fields);
+      const first = await follow(employee, await send(), `/os/${order.id}`);
+      expect(toastsOf(first.text)).toEqual([TEXT.closed]);
+      const booked = ((await getOrder('normal', order.id)).transactions as Tx[]).find((t) => t.type === 102);
+      const deleted = await api('DELETE', `/transactions/${booked?.id}`, {
+        confirm_username: MANAGER.username,
+        confirm_password: MANAGER.password,
+      });
+      expect(deleted.status).toBe(200);
+      expect((await getOrder('normal', order.id)).status).toBe(104);
+      const again = await follow(employee, await send(), `/os/${order.id}`);
+      expect(toastsOf(again.text)).toEqual([
+        'Este formulário já tinha sido enviado: abrimos o que ele criou, nada foi duplicado.',
+      ]);
+      const now = await getOrder('normal', order.id);
+      expect(now.status).toBe(104);
+      expect((now.transactions as Tx[]).filter((t) => t.type === 102)).toEqual([]);
+    });
+
     it('after an upfront payment: writes what the api says and shows it in the payments list', async () => {
       const order = await newNormal();
       const edit = await postForm(
