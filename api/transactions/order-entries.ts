@@ -8,10 +8,13 @@
  * - An upfront payment (101) of an order already sent to the cash: refused. The close entry was worked
  *   out from it (the value less the payments), so the order would stay closed short of its value; the
  *   manager deletes the close entry first, which reopens the order, then the payment.
- * - Anything else (a manual entry, a cancellation, a payment of an open or cancelled order): nothing more.
+ * - Another entry of an order (a cancellation's record, a payment of an open or cancelled order, given
+ *   back): the order stays as it is, and its history records the entry deleted.
+ * - A manual entry: nothing more.
  */
 import { TERMINAL_STATUSES } from '../../domain/statuses.ts';
 import { TRANSACTION_TYPES } from '../../domain/transactions.ts';
+import { recordAudit } from '../audit/repository.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
 import type { Db } from '../db/connect.ts';
 import { conflict } from '../http/errors.ts';
@@ -19,7 +22,7 @@ import { findOrder } from '../orders/repository.ts';
 import { reopenAfterCloseDeleted as reopenPartsOrder } from '../orders/service.ts';
 import { findServiceOrder } from '../service-orders/repository.ts';
 import { reopenAfterCloseDeleted as reopenServiceOrder } from '../service-orders/service.ts';
-import type { TransactionRow } from './repository.ts';
+import { type TransactionRow, transactionAudit } from './repository.ts';
 
 /** The order a deleted close entry reopened, as the DELETE answers it. */
 export type ReopenedOrder = {
@@ -40,12 +43,32 @@ export async function orderAfterEntryDeleted(
   entry: TransactionRow,
 ): Promise<ReopenedOrder | null> {
   const { service_order_id: serviceOrderId, order_id: orderId } = entry;
-  if (entry.type === TRANSACTION_TYPES.SERVICE_ORDER_CLOSED && serviceOrderId !== null)
-    return reopenServiceOrder(trx, actor, serviceOrderId, entry);
-  if (entry.type === TRANSACTION_TYPES.PARTS_ORDER_CLOSED && orderId !== null)
-    return reopenPartsOrder(trx, actor, orderId, entry);
+  const reopened =
+    entry.type === TRANSACTION_TYPES.SERVICE_ORDER_CLOSED && serviceOrderId !== null
+      ? await reopenServiceOrder(trx, actor, serviceOrderId, entry)
+      : entry.type === TRANSACTION_TYPES.PARTS_ORDER_CLOSED && orderId !== null
+        ? await reopenPartsOrder(trx, actor, orderId, entry)
+        : null;
+  if (reopened) return reopened;
   if (entry.type === TRANSACTION_TYPES.UPFRONT_PAYMENT && (await ofClosedOrder(trx, entry)))
     throw conflict(PAYMENT_OF_CLOSED_ORDER);
+  // Any other entry of an order (a deposit given back, a cancellation's record): its history says so,
+  // or the order's page would list a payment its cash no longer has.
+  const owner =
+    serviceOrderId !== null
+      ? { entity: 'service_order', id: serviceOrderId }
+      : orderId !== null
+        ? { entity: 'order', id: orderId }
+        : null;
+  if (owner) {
+    await recordAudit(trx, {
+      actorId: actor.id,
+      action: 'entry-deleted',
+      entity: owner.entity,
+      entityId: owner.id,
+      after: { transaction: transactionAudit(entry) },
+    });
+  }
   return null;
 }
 

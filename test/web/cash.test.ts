@@ -1138,6 +1138,19 @@ describe('cash (web cash router)', () => {
       expect(order).toContain(
         'Reabriu a O.S.: excluído do caixa o envio de R$ 150,00 Status: Finalizada → Consertada',
       );
+      // Open again, its deposit can go (given back): the order's history keeps it.
+      const refund = await postForm(
+        agent,
+        `/caixa-hoje/lancamentos/${payment.id}/deletar`,
+        manager,
+        '/caixa-hoje',
+      );
+      expect(refund.status).toBe(303);
+      const refunded = textOf((await agent.get(`/os/${so.id}`)).text);
+      expect(refunded).toContain('Total pago R$ 0,00 Falta receber R$ 200,00');
+      expect(refunded).toContain(
+        'Excluiu do caixa o lançamento PAGAMENTO ADIANTADO (R$ 50,00) Sinal do tablet',
+      );
       // No order of its own, no hint: a sale's delete dialog asks only for the manager.
       const sale = await api<{ id: number }>('POST', '/transactions', {
         type: 103,

@@ -6,6 +6,7 @@
 import { formatDisplayDate, formatDisplayMoment } from '../../domain/dates.ts';
 import { formatBRL } from '../../domain/money.ts';
 import { type OrderKind, statusLabel } from '../../domain/statuses.ts';
+import { transactionLabel } from '../../domain/transactions.ts';
 
 export type HistoryItem = {
   at: string;
@@ -102,6 +103,11 @@ export function describe(
       return {
         title: `${kind === 'parts' ? 'Reabriu o pedido' : 'Reabriu a O.S.'}: excluído do caixa o envio de ${moneyOf(transaction.value_cents)}`,
         lines: statusLine(),
+      };
+    case 'entry-deleted':
+      return {
+        title: `Excluiu do caixa o lançamento ${transactionLabel(Number(transaction.type))} (${moneyOf(transaction.value_cents)})`,
+        lines: [transaction.description].filter(Boolean).map(String),
       };
     case 'cancel':
       return { title: 'Cancelou', lines: [`Motivo: ${String(transaction.description ?? '-')}`] };
