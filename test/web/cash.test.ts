@@ -1163,6 +1163,14 @@ describe('cash (web cash router)', () => {
         'Excluí-lo reabre',
       );
       await api('DELETE', `/transactions/${sale.id}`, manager);
+      // A cancellation's record: deleting it undoes no cancellation, and the dialog says so.
+      const dropped = await api<{ id: number }>('POST', '/transactions/cancel/service-order', {
+        service_order_id: so.id,
+        cancel_motive: 'Desistiu',
+      });
+      expect(textOf((await agent.get(`/caixa-hoje?deletar=${dropped.id}`)).text)).toContain(
+        `Este lançamento é o registro do cancelamento da O.S. ${so.number}. Excluí-lo não reabre a O.S., que continua cancelada.`,
+      );
     });
   });
 

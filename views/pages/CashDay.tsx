@@ -105,15 +105,15 @@ export function CashDay({
           submitLabel="Excluir"
           opener={entryLinkId('excluir', remove.entry.id)}
         >
-          {remove.reopensOrder ? <ReopenHint entry={remove.entry} /> : null}
+          {remove.reopensOrder ? <OrderEntryHint entry={remove.entry} /> : null}
         </ManagerDialog>
       ) : null}
     </section>
   );
 }
 
-/** What deleting an order's close entry does to the order, said before the manager confirms. */
-function ReopenHint({ entry }: { entry: CashEntry }) {
+/** What deleting an order's entry does to the order (decision 032), said before the manager confirms. */
+function OrderEntryHint({ entry }: { entry: CashEntry }) {
   const serviceOrder =
     entry.type === TRANSACTION_TYPES.SERVICE_ORDER_CLOSED ? entry.service_order?.number : null;
   const order = entry.type === TRANSACTION_TYPES.PARTS_ORDER_CLOSED ? entry.order?.number : null;
@@ -129,6 +129,21 @@ function ReopenHint({ entry }: { entry: CashEntry }) {
       <p className="hint">
         Este lançamento é o envio do pedido {order} ao caixa. Excluí-lo reabre o pedido: ele volta ao status
         em que estava e ao valor a receber.
+      </p>
+    );
+  // A cancellation's record: it counts in no balance, and deleting it undoes no cancellation.
+  if (entry.type === TRANSACTION_TYPES.SERVICE_ORDER_CANCELLED && entry.service_order?.number)
+    return (
+      <p className="hint">
+        Este lançamento é o registro do cancelamento da O.S. {entry.service_order.number}. Excluí-lo não
+        reabre a O.S., que continua cancelada.
+      </p>
+    );
+  if (entry.type === TRANSACTION_TYPES.PARTS_ORDER_CANCELLED && entry.order?.number)
+    return (
+      <p className="hint">
+        Este lançamento é o registro do cancelamento do pedido {entry.order.number}. Excluí-lo não reabre o
+        pedido, que continua cancelado.
       </p>
     );
   return null;
