@@ -31,6 +31,7 @@ function showError(message: string | null) {
   if (!message) {
     p?.remove();
     field.removeAttribute('aria-invalid');
+    if (field.getAttribute('aria-describedby') === id) field.removeAttribute('aria-describedby');
     return;
   }
   if (!p) {
@@ -44,7 +45,7 @@ function showError(message: string | null) {
   p.textContent = message;
   field.setAttribute('aria-invalid', 'true');
   field.setAttribute('aria-describedby', id);
-  // The button was disabled while it asked, which drops the focus to the page: back to the CEP to fix it.
+  // Back to the CEP to fix it.
   field.focus();
 }
 
@@ -62,43 +63,55 @@ function CepLookup({ label }: Props) {
   const [busy, setBusy] = useState(false);
 
   async function onClick() {
-    const cep = input('f-zip_code')?.value.replace(/\D/g, '') ?? '';
+    if (busy) return;
+    const typedCep = input('f-zip_code')?.value ?? '';
+    const cep = typedCep.replace(/\D/g, '');
     if (!cep) {
       showError('CEP inválido');
       return;
     }
     // The last lookup's message is about another CEP: gone while this one is asked.
     showError(null);
+    const typed = (id: string) => input(id)?.value ?? '';
+    // The address as it was when the lookup began: a slow answer (up to 30 s) must not undo what the
+    // person typed meanwhile.
+    const before = {
+      street: typed('f-address'),
+      neighborhood: typed('f-neighborhood'),
+      city: typed('f-city'),
+      state: typed('f-state'),
+    };
     setBusy(true);
     const answer = await lookup(cep);
     setBusy(false);
+    // Another CEP typed while this one was asked: this answer is about an address no longer wanted.
+    if (typed('f-zip_code') !== typedCep) return;
     if (!answer.ok) {
       showError(answer.message);
       return;
     }
     showError(null);
-    const typed = (id: string) => input(id)?.value ?? '';
-    const address = addressAfterCep(
-      {
-        street: typed('f-address'),
-        neighborhood: typed('f-neighborhood'),
-        city: typed('f-city'),
-        state: typed('f-state'),
-      },
-      answer,
-    );
-    const fill: [string, string][] = [
-      ['f-zip_code', answer.cep],
-      ['f-address', address.street],
-      ['f-neighborhood', address.neighborhood],
-      ['f-city', address.city],
-      ['f-state', address.state],
+    const address = addressAfterCep(before, answer);
+    const fill: [string, keyof typeof before | null, string][] = [
+      ['f-zip_code', null, answer.cep],
+      ['f-address', 'street', address.street],
+      ['f-neighborhood', 'neighborhood', address.neighborhood],
+      ['f-city', 'city', address.city],
+      ['f-state', 'state', address.state],
     ];
-    for (const [id, value] of fill) {
+    for (const [id, field, value] of fill) {
       const el = input(id);
-      if (el) el.value = value;
+      if (el && (field === null || el.value === before[field])) el.value = value;
     }
-    input('f-number')?.focus();
+    // On to the number, unless the person went on to another field while it was asked.
+    const here = document.activeElement;
+    if (
+      !here ||
+      here === document.body ||
+      here.closest('[data-island="cep-lookup"]') ||
+      here.id === 'f-zip_code'
+    )
+      input('f-number')?.focus();
   }
 
   // Enter in the CEP field looks it up (the form's default button would save the client).
@@ -117,7 +130,8 @@ function CepLookup({ label }: Props) {
   }, []);
 
   return (
-    <button type="button" class="secondary" onClick={onClick} disabled={busy} aria-busy={busy}>
+    // aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page.
+    <button type="button" class="secondary" onClick={onClick} aria-disabled={busy} aria-busy={busy}>
       {busy ? 'Buscando...' : label}
     </button>
   );

@@ -361,9 +361,17 @@ describe('clients in Chromium', () => {
         await page.getByLabel('CEP', { exact: true }).fill(slow);
         await buscar.click();
         await expect.poll(() => page.getByRole('button', { name: 'Buscando...' }).count()).toBe(1);
+        // The keyboard's focus stays on the button while it asks (a disabled one drops it to the page).
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Buscando...');
         expect(await page.locator('#f-zip_code-error').count()).toBe(0);
-        expect(await page.getByLabel('CEP', { exact: true }).getAttribute('aria-invalid')).toBeNull();
+        const cepField = page.getByLabel('CEP', { exact: true });
+        expect(await cepField.getAttribute('aria-invalid')).toBeNull();
+        expect(await cepField.getAttribute('aria-describedby')).toBeNull();
+        // Typed while it asks: the answer fills the rest and leaves this, and the focus where it is.
+        await page.getByLabel('Bairro', { exact: true }).fill('Bairro Digitado');
         await expect.poll(() => fieldValue(page, 'Cidade'), { timeout: 10_000 }).toBe('Osasco');
+        expect(await fieldValue(page, 'Bairro')).toBe('Bairro Digitado');
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe('f-neighborhood');
       } finally {
         viacep.setMode({ kind: 'normal' });
       }
