@@ -33,6 +33,36 @@ function readInput(text: string): Date | null {
   return date.getDate() === Number(m[1]) ? date : null;
 }
 
+/** The day a key moves the keyboard's day to, or null for a key that does not move it. */
+function dayAfterKey(key: string, day: Date): Date | null {
+  const [y, m, d] = [day.getFullYear(), day.getMonth(), day.getDate()];
+  const steps: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+  const step = steps[key];
+  if (step !== undefined) return new Date(y, m, d + step);
+  if (key === 'Home') return new Date(y, m, d - day.getDay());
+  if (key === 'End') return new Date(y, m, d + 6 - day.getDay());
+  if (key === 'PageUp' || key === 'PageDown') {
+    const to = m + (key === 'PageUp' ? -1 : 1);
+    const last = new Date(y, to + 1, 0).getDate();
+    return new Date(y, to, Math.min(d, last));
+  }
+  return null;
+}
+
+/**
+ * A date typed as eight digits (05112026) or with a one-digit day or month (5/11/2026) put in the
+ * shape the server reads, dd/mm/aaaa, as the field is left or its form sent. Anything else is left
+ * as typed, for the server to refuse with its message.
+ */
+export function tidyDate(text: string): string {
+  const typed = text.trim();
+  const digits = /^(\d{2})(\d{2})(\d{4})$/.exec(typed);
+  if (digits) return `${digits[1]}/${digits[2]}/${digits[3]}`;
+  const short = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(typed);
+  if (short) return `${two(Number(short[1]))}/${two(Number(short[2]))}/${short[3]}`;
+  return text;
+}
+
 function DatePicker({ inputId, label }: Props) {
   const [open, setOpen] = useState(false);
   const [month, setMonth] = useState(() => new Date());
@@ -46,6 +76,22 @@ function DatePicker({ inputId, label }: Props) {
   const calendar = useRef<HTMLDivElement>(null);
   const toggleButton = useRef<HTMLButtonElement>(null);
   const input = () => document.getElementById(inputId) as HTMLInputElement | null;
+
+  useEffect(() => {
+    const field = document.getElementById(inputId) as HTMLInputElement | null;
+    if (!field) return;
+    const tidy = () => {
+      const shaped = tidyDate(field.value);
+      if (shaped !== field.value) field.value = shaped;
+    };
+    // Left (change) or sent with Enter (no change event then): tidied before the server reads it.
+    field.addEventListener('change', tidy);
+    field.form?.addEventListener('submit', tidy);
+    return () => {
+      field.removeEventListener('change', tidy);
+      field.form?.removeEventListener('submit', tidy);
+    };
+  }, [inputId]);
 
   useEffect(() => {
     if (!open) return;
@@ -104,13 +150,15 @@ function DatePicker({ inputId, label }: Props) {
     setOpen(!open);
   }
 
-  /** Arrows move the keyboard's day by a day or a week, into the next or previous month if need be. */
+  /**
+   * Arrows move the keyboard's day by a day or a week, into the next or previous month if need be;
+   * Home and End go to the week's first and last day, Page Up and Page Down a month (the same day, or
+   * the month's last when it is shorter), as date pickers do (WAI-ARIA's date picker dialog).
+   */
   function onDayKey(e: KeyboardEvent) {
-    const steps: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
-    const step = steps[e.key];
-    if (step === undefined) return;
+    const next = dayAfterKey(e.key, new Date(month.getFullYear(), month.getMonth(), focusDay));
+    if (!next) return;
     e.preventDefault();
-    const next = new Date(month.getFullYear(), month.getMonth(), focusDay + step);
     setMonth(new Date(next.getFullYear(), next.getMonth(), 1));
     setFocusDay(next.getDate());
     moveFocus.current = true;

@@ -134,6 +134,18 @@ describe('the date picker stays on screen, in Chromium', () => {
       await expect.poll(focused).toBe('6 de Fevereiro de 2026');
       await page.keyboard.press('ArrowLeft');
       await expect.poll(focused).toBe('5 de Fevereiro de 2026');
+      // Page Down: a month on, the same day; Page Up back. Home and End: the week's Sunday and Saturday.
+      await page.keyboard.press('PageDown');
+      await expect.poll(focused).toBe('5 de Março de 2026');
+      await page.keyboard.press('PageUp');
+      await expect.poll(focused).toBe('5 de Fevereiro de 2026');
+      await page.keyboard.press('Home');
+      await expect.poll(focused).toBe('1 de Fevereiro de 2026');
+      await page.keyboard.press('End');
+      await expect.poll(focused).toBe('7 de Fevereiro de 2026');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(focused).toBe('5 de Fevereiro de 2026');
       // The days are one Tab stop: Tab leaves them.
       await page.keyboard.press('Shift+Tab');
       expect(await focused()).not.toMatch(/ de 2026$/);
@@ -149,6 +161,13 @@ describe('the date picker stays on screen, in Chromium', () => {
       await page.keyboard.press('Escape');
       await expect.poll(focused).toBe('Escolher data: Data do conserto');
       expect(await calendar.count()).toBe(0);
+      // Typed by hand as eight digits, or with a one-digit day: put in the server's shape as it is left.
+      await field.fill('05112026');
+      await page.keyboard.press('Tab');
+      await expect.poll(() => field.inputValue()).toBe('05/11/2026');
+      await field.fill('5/1/2026');
+      await page.keyboard.press('Tab');
+      await expect.poll(() => field.inputValue()).toBe('05/01/2026');
       expectNoProblems(page, 'the calendar with the keyboard');
     } finally {
       await page.context().close();
