@@ -217,7 +217,8 @@ function DatePicker({ inputId, label }: Props) {
             >
               ‹
             </button>
-            <span>
+            {/* Said as it changes (the buttons, Page Up/Down, an arrow into another month). */}
+            <span aria-live="polite">
               {MONTHS[m]} {year}
             </span>
             <button type="button" aria-label="Próximo mês" onClick={() => setMonth(new Date(year, m + 1, 1))}>
