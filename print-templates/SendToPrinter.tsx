@@ -14,6 +14,8 @@ export type SendPanel = {
   errors: { impressora?: string };
   /** The jobs sent from this sheet, newest first: "Balcão · 2 cópias · na fila". */
   jobs: { id: string; text: string }[];
+  /** A job is still to be printed: with JavaScript the list follows its state (islands/print-button.ts). */
+  pending: boolean;
   notices: { kind: 'success' | 'error'; text: string }[];
 };
 
@@ -67,7 +69,13 @@ export function SendToPrinter({ panel }: { panel: SendPanel }) {
       {error && panel.printers.length === 0 ? <p className="print-notice-error">{error}</p> : null}
       {panel.noThermal ? <p className="print-hint">{panel.noThermal}</p> : null}
       {panel.jobs.length > 0 ? (
-        <ul className="print-jobs" aria-label="Enviados desta folha">
+        <ul
+          className="print-jobs"
+          aria-label="Enviados desta folha"
+          aria-live="polite"
+          data-sheet={panel.path}
+          data-pending={panel.pending ? 'sim' : undefined}
+        >
           {panel.jobs.map((j) => (
             <li key={j.id}>{j.text}</li>
           ))}

@@ -8,7 +8,7 @@ import type { Request } from 'express';
 import { jobStatusText, momentText } from '../../domain/printing.ts';
 import type { SendPanel } from '../../print-templates/SendToPrinter.tsx';
 import { extrasOf } from '../backend/extras.ts';
-import { jobsOfSheet, listPrinters } from '../backend/printers.ts';
+import { jobsOfSheet, listPrinters, type PrintJob } from '../backend/printers.ts';
 import type { WebDeps } from '../context.ts';
 import { takeFlash } from '../middleware/flash.ts';
 
@@ -23,6 +23,20 @@ export const NO_THERMAL = 'Esta folha não tem formato de 80 mm: escolha uma imp
 const NO_THERMAL_HINT = 'Esta folha não tem formato de 80 mm: as impressoras térmicas não aparecem aqui.';
 
 const copiesText = (n: number) => (n === 1 ? '1 cópia' : `${n} cópias`);
+
+/**
+ * The jobs sent from a sheet as it lists them ("Balcão · 2 cópias · 23/11/2026 20:46 · na fila"), and
+ * whether one is still to be printed: the sheet then asks again for their state (/estado-impressao).
+ */
+export function jobLines(deps: WebDeps, jobs: readonly PrintJob[]) {
+  return {
+    jobs: jobs.map((j) => ({
+      id: j.id,
+      text: `${j.printer_name} · ${copiesText(j.copies)} · ${momentText(j.created_at, deps.env.SHOP_TZ)} · ${jobStatusText(j.status, j.reason, j.printing === true)}`,
+    })),
+    pending: jobs.some((j) => j.status === 'queued'),
+  };
+}
 
 /**
  * `thermal`: the sheet has an 80 mm layout. Without one an 80 mm print server is not offered: the A4
@@ -54,10 +68,7 @@ export async function sendPanel(
     selected: usable.some((p) => p.id === last) ? (last ?? null) : null,
     noThermal: usable.length < withKey.length ? NO_THERMAL_HINT : null,
     errors: refused?.path === path ? { [refused.field]: refused.text } : {},
-    jobs: (jobs.ok && Array.isArray(jobs.data) ? jobs.data : []).map((j) => ({
-      id: j.id,
-      text: `${j.printer_name} · ${copiesText(j.copies)} · ${momentText(j.created_at, deps.env.SHOP_TZ)} · ${jobStatusText(j.status, j.reason, j.printing === true)}`,
-    })),
+    ...jobLines(deps, jobs.ok && Array.isArray(jobs.data) ? jobs.data : []),
     notices: takeFlash(req),
   };
 }

@@ -7,11 +7,11 @@ import { type Request, type Response, Router } from 'express';
 import { createElement } from 'react';
 import { MAX_COPIES } from '../../domain/printing.ts';
 import { SheetBody } from '../../print-templates/Document.tsx';
-import { listPrinters, sendJob } from '../backend/printers.ts';
+import { jobsOfSheet, listPrinters, sendJob } from '../backend/printers.ts';
 import type { WebDeps } from '../context.ts';
 import { textOf } from '../forms/validate.ts';
 import { flash } from '../middleware/flash.ts';
-import { NO_THERMAL, sheetKey } from '../print/send-panel.ts';
+import { jobLines, NO_THERMAL, sheetKey } from '../print/send-panel.ts';
 import { matchSheet, sheetRoutes } from './print.ts';
 
 const FAILED = 'Não foi possível enviar para a impressora. Tente de novo.';
@@ -19,6 +19,20 @@ const FAILED = 'Não foi possível enviar para a impressora. Tente de novo.';
 export function printSendRoutes(deps: WebDeps): Router {
   const router = Router();
   const sheets = sheetRoutes(deps);
+
+  // The state of the jobs sent from a sheet, which the sheet open in a browser follows until they are
+  // printed (islands/print-button.ts): the same lines as the sheet's list, and whether one is pending.
+  router.get('/estado-impressao', async (req: Request, res: Response) => {
+    const target = textOf(req.query, 'folha');
+    const found = target.startsWith('/')
+      ? matchSheet(sheets, new URL(target, 'http://sheet.local').pathname)
+      : null;
+    if (!found) return res.status(404).json({ message: 'Folha não encontrada' });
+    const jobs = await jobsOfSheet(req.api, sheetKey(target));
+    if (!jobs.ok || !Array.isArray(jobs.data))
+      return res.status(404).json({ message: 'Sem fila de impressão' });
+    res.set('cache-control', 'no-store').json(jobLines(deps, jobs.data));
+  });
 
   router.post('/impressao/enviar', async (req: Request, res: Response) => {
     const target = textOf(req.body, 'path');

@@ -436,4 +436,44 @@ describe('printouts in Chromium', () => {
       await tab.context().close();
     }
   });
+
+  // Sent to a print server, the job's state on the sheet follows it without a reload.
+  it('a sheet sent to a print server shows its job go from na fila to impresso without a reload', async () => {
+    const { key } = await api<{ key: string }>('POST', '/printers', { name: 'Vitrine', paper: 'a4' });
+    const tab = await newPage(browser, { javaScriptEnabled: true });
+    try {
+      await login(tab, system.url, MANAGER.username, MANAGER.password);
+      await tab.goto(`${system.url}/pedido/${ids.partsOrder}/imprimir`);
+      await tab.getByRole('combobox', { name: 'Impressora' }).selectOption({ label: 'Vitrine' });
+      await Promise.all([
+        tab.waitForEvent('load'),
+        tab.getByRole('button', { name: 'Enviar para a impressora' }).click(),
+      ]);
+      const jobs = tab.getByRole('list', { name: 'Enviados desta folha' });
+      expect(await jobs.textContent()).toMatch(/Vitrine · 1 cópia · .* · na fila/);
+      // The page the person has: marked, to tell a reload apart.
+      await tab.evaluate(() => {
+        (window as unknown as { __same: boolean }).__same = true;
+      });
+      const door = (path: string, init: RequestInit = {}) =>
+        fetch(`${system.url}${path}`, {
+          ...init,
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        });
+      const [job] = (await (await door('/impressao/fila?espera=0')).json()) as { id: string }[];
+      const printed = await door(`/impressao/fila/${job?.id}`, {
+        method: 'POST',
+        body: JSON.stringify({ status: 'impresso' }),
+      });
+      expect(printed.status).toBe(200);
+      await expect
+        .poll(() => jobs.textContent(), { timeout: 10_000 })
+        .toMatch(/Vitrine · 1 cópia · .* · impresso/);
+      expect(await tab.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
+      expect(tab.problems.pageErrors).toEqual([]);
+      expect(tab.problems.cspViolations).toEqual([]);
+    } finally {
+      await tab.context().close();
+    }
+  });
 });

@@ -114,6 +114,15 @@ describe('print queue door and sending a sheet to a printer', () => {
     const after = textOf((await manager.get(path)).text);
     expect(after).toContain('Enviado para Balcão');
     expect(after).toMatch(/Balcão · 2 cópias · \d\d\/\d\d\/\d{4} \d\d:\d\d · na fila/);
+    // What the sheet open in a browser asks until the job is printed: the same line, and that it waits.
+    const state = () => manager.get(`/estado-impressao?folha=${encodeURIComponent(path)}`);
+    const queued = await state();
+    expect(queued.status).toBe(200);
+    expect(queued.body.pending).toBe(true);
+    expect(queued.body.jobs.map((j: { text: string }) => j.text)).toEqual([
+      expect.stringMatching(/^Balcão · 2 cópias · [\d/: ]+ · na fila$/),
+    ]);
+    expect((await manager.get('/estado-impressao?folha=%2Fconfiguracoes')).status).toBe(404);
     // The notice shows once.
     expect(textOf((await manager.get(path)).text)).not.toContain('Enviado para Balcão');
 
@@ -145,6 +154,9 @@ describe('print queue door and sending a sheet to a printer', () => {
     expect(again.body).toMatchObject({ status: 'impresso' });
     expect(textOf((await manager.get(path)).text)).toContain('Balcão · 2 cópias');
     expect(textOf((await manager.get(path)).text)).toMatch(/· impresso/);
+    const done = await state();
+    expect(done.body.pending).toBe(false);
+    expect(done.body.jobs[0].text).toMatch(/ · impresso$/);
   });
 
   it("builds a job's url on the web's own address, never on a Host header it does not know", async () => {
