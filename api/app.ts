@@ -48,18 +48,10 @@ export function createApiApp(
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
-  app.use(
-    express.json({
-      limit: '200kb',
-      // PostgreSQL cannot store a NUL character in text: refuse it as bad input (400), never a 500.
-      reviver: (_key, value) => {
-        if (typeof value === 'string' && value.includes('\u0000')) throw new SyntaxError('NUL in text');
-        return value;
-      },
-    }),
-  );
+  app.use(express.json({ limit: '200kb' }));
 
-  // Invisible and bidi control characters are refused in every text field, each named (http/fields.ts).
+  // Invisible, bidi and control characters (a NUL, which PostgreSQL cannot store in text, among them) are
+  // refused in every text field, each named (http/fields.ts): bad input (400), never a 500.
   app.use((req, _res, next) => {
     const issues = invisibleIssues(req.body);
     if (Object.keys(issues).length > 0) throw badRequest('Dados inválidos', issues);

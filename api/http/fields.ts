@@ -13,6 +13,15 @@ export const TEXT_MAX = 2000;
 export const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
 export const INVISIBLE_MESSAGE = 'Texto com caracteres invisíveis ou de controle de direção não é aceito';
 
+/**
+ * Control characters: the C0 set but tab, line feed and carriage return (a multi-line text keeps its
+ * lines), DEL and the C1 set. A NUL cannot be stored in PostgreSQL's text; an ESC or a BEL pasted from a
+ * scanner or a PDF goes on to the sheets, the exports and anything that copies the text.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its whole job
+export const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+export const CONTROL_MESSAGE = 'Texto com caracteres de controle não é aceito';
+
 /** A zero-width joiner inside an emoji sequence (man, joiner, wrench): one picture, hiding nothing. */
 const EMOJI_JOINER =
   /(?<=\p{Extended_Pictographic}[\u{1F3FB}-\u{1F3FF}\uFE0F]?)\u200D(?=\p{Extended_Pictographic})/gu;
@@ -35,17 +44,21 @@ export const requiredName = (message: string) =>
 const SECRET_FIELDS = /(^|_)password($|_)/;
 
 /**
- * Every text field of a body, at any depth, checked for INVISIBLE at once, whatever its schema says:
- * { 'field.path': message } for each one that has them (passwords excepted), empty when none do.
+ * Every text field of a body, at any depth, checked for INVISIBLE and CONTROL at once, whatever its
+ * schema says: { 'field.path': message } for each one that has them, empty when none do. A password
+ * keeps every character but the NUL, which nothing can store or compare as text.
  */
-export function invisibleIssues(value: unknown, path: string[] = []): Record<string, string> {
+export function invisibleIssues(value: unknown, path: string[] = [], secret = false): Record<string, string> {
   const issues: Record<string, string> = {};
+  const name = path.join('.') || '_';
   if (typeof value === 'string') {
-    if (hasInvisible(value)) issues[path.join('.') || '_'] = INVISIBLE_MESSAGE;
+    if (secret) {
+      if (value.includes('\u0000')) issues[name] = CONTROL_MESSAGE;
+    } else if (CONTROL.test(value)) issues[name] = CONTROL_MESSAGE;
+    else if (hasInvisible(value)) issues[name] = INVISIBLE_MESSAGE;
   } else if (value && typeof value === 'object') {
     for (const [key, inner] of Object.entries(value)) {
-      if (SECRET_FIELDS.test(key)) continue;
-      Object.assign(issues, invisibleIssues(inner, [...path, key]));
+      Object.assign(issues, invisibleIssues(inner, [...path, key], secret || SECRET_FIELDS.test(key)));
     }
   }
   return issues;

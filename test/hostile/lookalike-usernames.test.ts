@@ -75,6 +75,46 @@ describe('look-alike usernames and invisible characters', () => {
     expect(withInvisible.status).toBe(201);
   });
 
+  // A NUL from a barcode scanner or a PDF, an ESC, a BEL: named on their field, as the invisible ones.
+  it('every text field refuses control characters on its field; a text keeps its tabs and line breaks', async () => {
+    const CONTROL = 'Texto com caracteres de controle não é aceito';
+    const res = await call(api.url, 'POST', '/clients', {
+      token,
+      body: {
+        name: 'Nome\u0000x',
+        address: 'Rua\u001b[31m Um',
+        complement: 'Bloco\u0007B',
+        city: 'Sé\u0085',
+      },
+    });
+    expect(res.status).toBe(400);
+    expect((res.json as { issues: Record<string, string> }).issues).toMatchObject({
+      name: CONTROL,
+      address: CONTROL,
+      complement: CONTROL,
+      city: CONTROL,
+    });
+    expect(
+      await api.deps.db.selectFrom('clients').select('name').where('name', 'like', 'Nome%').execute(),
+    ).toEqual([]);
+    // A password keeps every character but the NUL.
+    const nul = await call(api.url, 'POST', '/employees', {
+      token,
+      body: { origin: 100, username: 'senha-nula', password: 'abc\u0000def' },
+    });
+    expect((nul.json as { issues: Record<string, string> }).issues.password).toBe(CONTROL);
+    const bell = await call(api.url, 'POST', '/employees', {
+      token,
+      body: { origin: 100, username: 'senha-sino', password: 'abc\u0007def' },
+    });
+    expect(bell.status).toBe(201);
+    const lines = await call(api.url, 'POST', '/clients', {
+      token,
+      body: { name: 'Cliente das Linhas', complement: 'Fundos\tcasa 2\r\nportão azul' },
+    });
+    expect(lines.status).toBe(201);
+  });
+
   it('an emoji joined by a zero-width joiner is one picture, not a hidden character', async () => {
     const res = await call(api.url, 'POST', '/clients', {
       token,

@@ -369,6 +369,20 @@ describe('clients (web clients router)', () => {
       expect(row).toMatchObject({ cpf: null, cnpj: null, email: null, zip_code: null, state: null });
     });
 
+    // Pasted from a barcode scanner or a PDF: the field that holds it is named, never only the CPF.
+    it('a NUL or an ESC pasted into a field: said under that field, the rest kept, nothing saved', async () => {
+      const before = (await clientRows()).length;
+      const res = await refusedPage(
+        agent,
+        await register({ name: 'Colado\u0000 do PDF', city: 'Campinas\u001b' }),
+        '/cadastrar-cliente',
+      );
+      expect(fieldErrorOf(res.text, 'f-name')).toBe('Texto com caracteres de controle não é aceito');
+      expect(fieldErrorOf(res.text, 'f-city')).toBe('Texto com caracteres de controle não é aceito');
+      expect(fieldErrorOf(res.text, 'f-cpf')).toBeUndefined();
+      expect((await clientRows()).length).toBe(before);
+    });
+
     it("'Nome obrigatório' under the name, the rest kept, nothing saved", async () => {
       const before = (await clientRows()).length;
       const res = await refusedPage(
