@@ -656,7 +656,7 @@ describe('service orders (web service-orders router)', () => {
 
     it('a failure of the api: "Erro ao criar pagamento antecipado", the dialog kept open with the values', async () => {
       const order = await newNormal();
-      // A NUL byte the database cannot take: the api fails (500 today).
+      // A NUL byte (a control character): the api refuses the body.
       const res = await refusedPage(
         manager,
         await post(manager, order.id, 'pagamento-antecipado', {
@@ -1234,7 +1234,7 @@ describe('service orders (web service-orders router)', () => {
 
     it('a failure of the api: the edit-failure toast, the values kept', async () => {
       const order = await newNormal();
-      // A NUL byte the database cannot take: the api fails (500 today).
+      // A NUL byte (a control character): the api refuses the body.
       const path = `/editar-os/${order.id}`;
       const res = await backToForm(
         manager,
