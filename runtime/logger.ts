@@ -69,7 +69,15 @@ const DRAFT_PARAM = /([?&]rascunho=)[^&#]*/g;
 const SEARCH_PARAM = /([?&](?:q|filter)=)([^&#]*)/g;
 const WHOLE_NUMBER_DIGITS = 10;
 
+/** A request line past this is cut in the log: a pasted 16 kB address would fill the log, not explain. */
+const LOGGED_URL_MAX = 2_000;
+
 export function maskRequestUrl(url: string | undefined): string | undefined {
+  const masked = maskTokens(url);
+  return masked && masked.length > LOGGED_URL_MAX ? `${masked.slice(0, LOGGED_URL_MAX)}…` : masked;
+}
+
+function maskTokens(url: string | undefined): string | undefined {
   return url
     ?.replace(PRINT_PATHS, '$1[oculto]')
     .replace(LINK_PARAM, '$1[oculto]')

@@ -3,11 +3,13 @@ import { createLogger } from '../runtime/logger.ts';
 import { closeServer, onShutdown } from '../runtime/shutdown.ts';
 import { buildWeb } from './boot.ts';
 import { readWebEnv } from './env.ts';
+import { answerClientErrors } from './oversized-requests.ts';
 
 export async function startWeb(env = readWebEnv()) {
   const log = createLogger('web', env.LOG_LEVEL);
   const web = await buildWeb(env, log);
   const server = web.app.listen(env.PORT, env.HOST);
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

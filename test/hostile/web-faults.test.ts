@@ -9,11 +9,15 @@
  * - Redis down: a clear 503, no crash, and service again when it returns;
  * - PostgreSQL restarted under the api: at most one failed request, then the api works again.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maskRequestUrl } from '../../runtime/logger.ts';
 import { BackendUnavailable } from '../../server/backend/errors.ts';
 import { createApiHttp } from '../../server/backend/http.ts';
 import { readWebEnv } from '../../server/env.ts';
+import { answerClientErrors } from '../../server/oversized-requests.ts';
 import { apiLogin, MANAGER, startTestApi, type TestApi } from '../support/api.ts';
 import { type Agent, agentOn, postForm, signIn } from '../support/web.ts';
 import {
@@ -113,6 +117,26 @@ describe('faults around the web and the api', () => {
       }
       expect((await agent.get(page)).status).toBe(200);
     });
+  });
+
+  // Node's own refusal (its 16 kB of address and headers) came back empty: a blank page in the browser.
+  it('an address past 16 kB gets a short pt-BR page (431), and the log keeps 2,000 characters of it', async () => {
+    const server = createServer((_req, res) => res.end('ok'));
+    answerClientErrors(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/consulta?busca=${'a'.repeat(20_000)}`);
+      expect(res.status).toBe(431);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(await res.text()).toContain('O endereço pedido é longo demais.');
+      expect((await fetch(`http://127.0.0.1:${port}/consulta`)).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    const logged = maskRequestUrl(`/consulta?busca=${'a'.repeat(10_000)}`) ?? '';
+    expect(logged.length).toBe(2_001);
+    expect(logged.endsWith('…')).toBe(true);
   });
 
   it('createApiHttp against a server that never answers throws BackendUnavailable after its time-out', async () => {
