@@ -1,6 +1,7 @@
 /**
- * Salvar/Entrar while the form's request runs: hidden (SPEC §4), or disabled with a busy text such as
- * 'Enviando...'. A page that comes back (an error re-render, or the back button) shows it again.
+ * Salvar/Entrar while the form's request runs: hidden (SPEC §4) with 'Enviando...' said in its place, or
+ * disabled with a busy text such as 'Enviando...'. A page that comes back (an error re-render, or the
+ * back button) shows it again.
  *
  * Plain DOM over the server's own button, not Preact: the button is there, and works, before any script
  * runs, and a page whose only island this is (the login, most forms) loads a few hundred bytes of script
@@ -29,11 +30,24 @@ for (const place of document.querySelectorAll<HTMLElement>('[data-island="busy-b
   if (!button || !form) continue;
   const { busyLabel } = JSON.parse(place.dataset.props ?? '{}') as { busyLabel?: string | null };
   const label = button.textContent ?? '';
+  // Where the hidden button was: says the form is on its way, and keeps the keyboard's place (a hidden
+  // button drops the focus to the page, and the next Tab starts over from the top).
+  const note = document.createElement('span');
+  note.className = 'busy-note';
+  note.setAttribute('role', 'status');
+  note.tabIndex = -1;
+  note.textContent = 'Enviando...';
   const show = (busy: boolean) => {
+    const hide = busy && !busyLabel;
+    const hadFocus = document.activeElement === button;
     button.disabled = busy;
-    button.hidden = busy && !busyLabel;
+    button.hidden = hide;
     button.setAttribute('aria-busy', String(busy));
     button.textContent = busy && busyLabel ? busyLabel : label;
+    if (hide) {
+      button.after(note);
+      if (hadFocus) note.focus();
+    } else note.remove();
   };
   form.addEventListener('submit', (event) => {
     if (event.defaultPrevented) return;

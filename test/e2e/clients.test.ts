@@ -382,6 +382,31 @@ describe('clients in Chromium', () => {
     }
   });
 
+  // SPEC §4 hides Salvar while the form is sent: its place says so, and the keyboard keeps its place.
+  it('while Cadastrar Cliente is sent, Salvar is hidden and "Enviando..." stands in its place with the focus', async () => {
+    const page = await newPage(browser, { javaScriptEnabled: true });
+    const { url } = system;
+    try {
+      await login(page, url, MANAGER.username, MANAGER.password);
+      await page.goto(`${url}/cadastrar-cliente`);
+      await page.getByLabel('Nome', { exact: true }).fill('Cliente Devagar');
+      // The send stopped where it would leave the page: the form's own listeners have run by then.
+      await page.evaluate(() => {
+        document.addEventListener('submit', (event) => event.preventDefault());
+      });
+      const salvar = form(page, 'Cadastrar Cliente').getByRole('button', { name: 'Salvar' });
+      await salvar.focus();
+      await page.keyboard.press('Enter');
+      const note = page.getByRole('status').filter({ hasText: 'Enviando...' });
+      await expect.poll(() => note.isVisible()).toBe(true);
+      expect(await salvar.isHidden()).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Enviando...');
+      expectNoProblems(page, 'Cadastrar Cliente sent slowly');
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('without JavaScript: Buscar CEP posts the form and comes back filled; register, expand, delete by the link', async () => {
     const page = await newPage(browser, { javaScriptEnabled: false });
     const { url } = system;
