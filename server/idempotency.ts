@@ -124,6 +124,8 @@ export async function submitOnce(
   work: (api: Backend) => Promise<string | null>,
   /** The api to call, when not the session's (the cash screens call with the unlock's manager). */
   backend: Backend = req.api,
+  /** What a second submit is told, when TEXT.again does not say it (an action, not a create). */
+  againText: string = TEXT.again,
 ): Promise<void> {
   const key = formKeyOf(req);
   if (!key) {
@@ -135,7 +137,7 @@ export async function submitOnce(
   const sentKey = sentSlot(req, key);
   const earlier = sentAgain(req, await sentWith(store, sentKey));
   if (earlier) {
-    flash(req, 'success', TEXT.again);
+    flash(req, 'success', againText);
     return res.redirect(303, earlier.location);
   }
   const slot = `bancada:form-key:${scopedKey(req, key)}`;
@@ -143,7 +145,7 @@ export async function submitOnce(
   while (!(await store.claim(slot, PENDING, KEEP_MS))) {
     const kept = await store.get(slot);
     if (kept !== undefined && kept !== PENDING) {
-      flash(req, 'success', TEXT.again);
+      flash(req, 'success', againText);
       return res.redirect(303, kept);
     }
     if (Date.now() > deadline) {

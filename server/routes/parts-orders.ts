@@ -56,6 +56,13 @@ const DIALOG_FIELD = '_dialog';
 const httpStatusOf = (status: number) => (status >= 400 && status < 500 ? status : 502);
 const error = (text: string): Toast[] => [{ kind: 'error', text }];
 
+/**
+ * A confirmation sent again once its order is open again: the send it made was taken back at the cash
+ * (decision 032), and this one books nothing.
+ */
+const CLOSE_SENT_AGAIN =
+  'Esta confirmação já tinha enviado o pedido ao caixa, e esse envio foi desfeito no caixa depois: nada foi lançado de novo. Para enviar de novo, use Finalizar.';
+
 export function partsOrderRoutes(deps: WebDeps): Router {
   const router = Router();
   const shopTz = deps.env.SHOP_TZ;
@@ -268,39 +275,47 @@ export function partsOrderRoutes(deps: WebDeps): Router {
     if (!order || settledAs(req, res, order, 'close')) return;
     // Once per confirmation drawn: the same form sent again (Back, another tab) after a manager reopened
     // the order (decision 032) opens it, and never sends it to the cash a second time.
-    await submitOnce(deps, req, res, `/pedido/${id}`, async (api) => {
-      // The figures confirmed are the ones booked: changed since they were shown, the dialog comes back
-      // with the figures as they are now (decision 024; our api checks the version again under its lock).
-      const changed = async () => {
-        await reopenAfterRefusal(req, res, id, 'close')(409, {});
-        return null;
-      };
-      if (changedSince(req.body, order, closeFigures(partsCloseSummaryOf(order)))) return changed();
-      const version = versionToSave(req.body, order);
-      // `version` is ours (API.md); a backend that follows only SPEC §7 ignores the field.
-      const expected = version === undefined ? {} : { version };
-      const result = await closePartsOrder(api, {
-        order_id: Number(id),
-        date: today(),
-        description: '',
-        ...expected,
-      });
-      if (!result.ok) {
-        // Another request closed or cancelled it meanwhile: as above.
-        if (result.status === 409 && (await settled(req, res, 'close'))) return null;
-        if (staleRefusal(result)) return changed();
-        // Refused (post/redirect/get: Back and reload never send it again): the page with the toast.
-        if (result.status < 500) {
-          flash(req, 'error', PARTS_ORDER_TEXT.closeFailed);
-          res.redirect(303, `/pedido/${id}`);
+    await submitOnce(
+      deps,
+      req,
+      res,
+      `/pedido/${id}`,
+      async (api) => {
+        // The figures confirmed are the ones booked: changed since they were shown, the dialog comes back
+        // with the figures as they are now (decision 024; our api checks the version again under its lock).
+        const changed = async () => {
+          await reopenAfterRefusal(req, res, id, 'close')(409, {});
+          return null;
+        };
+        if (changedSince(req.body, order, closeFigures(partsCloseSummaryOf(order)))) return changed();
+        const version = versionToSave(req.body, order);
+        // `version` is ours (API.md); a backend that follows only SPEC §7 ignores the field.
+        const expected = version === undefined ? {} : { version };
+        const result = await closePartsOrder(api, {
+          order_id: Number(id),
+          date: today(),
+          description: '',
+          ...expected,
+        });
+        if (!result.ok) {
+          // Another request closed or cancelled it meanwhile: as above.
+          if (result.status === 409 && (await settled(req, res, 'close'))) return null;
+          if (staleRefusal(result)) return changed();
+          // Refused (post/redirect/get: Back and reload never send it again): the page with the toast.
+          if (result.status < 500) {
+            flash(req, 'error', PARTS_ORDER_TEXT.closeFailed);
+            res.redirect(303, `/pedido/${id}`);
+            return null;
+          }
+          await showDetail(req, res, {}, httpStatusOf(result.status), error(PARTS_ORDER_TEXT.closeFailed));
           return null;
         }
-        await showDetail(req, res, {}, httpStatusOf(result.status), error(PARTS_ORDER_TEXT.closeFailed));
-        return null;
-      }
-      flash(req, 'success', PARTS_ORDER_TEXT.closed);
-      return `/pedido/${id}`;
-    });
+        flash(req, 'success', PARTS_ORDER_TEXT.closed);
+        return `/pedido/${id}`;
+      },
+      req.api,
+      CLOSE_SENT_AGAIN,
+    );
   });
 
   router.post('/pedido/:id/cancelar', async (req, res) => {

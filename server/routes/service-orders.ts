@@ -86,6 +86,13 @@ type DetailOverrides = {
 const DIALOG_FIELD = '_dialog';
 type DialogName = 'upfront' | 'cancel' | 'remove' | 'close';
 
+/**
+ * A confirmation sent again once its order is open again: the send it made was taken back at the cash
+ * (decision 032), and this one books nothing.
+ */
+const CLOSE_SENT_AGAIN =
+  'Esta confirmação já tinha enviado a O.S. ao caixa, e esse envio foi desfeito no caixa depois: nada foi lançado de novo. Para enviar de novo, use Finalizar.';
+
 export function serviceOrderRoutes(deps: WebDeps): Router {
   const router = Router();
   const tz = deps.env.SHOP_TZ;
@@ -261,39 +268,47 @@ export function serviceOrderRoutes(deps: WebDeps): Router {
     const detail = `/os/${pathOf(found.order.id)}`;
     // Once per confirmation drawn: the same form sent again (Back, another tab) after a manager reopened
     // the order (decision 032) opens it, and never sends it to the cash a second time.
-    await submitOnce(deps, req, res, detail, async (api) => {
-      // The figures confirmed are the ones booked: changed since they were shown, the dialog comes back
-      // with the figures as they are now (decision 024; our api checks the version again under its lock).
-      const changed = async () => {
-        await backToDialog(req, res, found, 'close', {});
-        return null;
-      };
-      if (changedSince(req.body, found.order, closeFigures(closeSummaryOf(found)))) return changed();
-      const version = versionToSave(req.body, found.order);
-      // `version` is ours (API.md); a backend that follows only SPEC §7 ignores the field.
-      const expected = version === undefined ? {} : { version };
-      const result = await closeServiceOrder(api, {
-        service_order_id: Number(found.order.id),
-        date: todayInShop(tz),
-        ...expected,
-      });
-      if (!result.ok) {
-        if (result.status === 409 && (await settledMeanwhile(req, res, 'close'))) return null;
-        if (staleRefusal(result)) return changed();
-        // Refused (post/redirect/get: Back and reload never send it again): the page with the toast.
-        if (result.status < 500) {
-          flash(req, 'error', TEXT.closeFailed);
-          res.redirect(303, detail);
+    await submitOnce(
+      deps,
+      req,
+      res,
+      detail,
+      async (api) => {
+        // The figures confirmed are the ones booked: changed since they were shown, the dialog comes back
+        // with the figures as they are now (decision 024; our api checks the version again under its lock).
+        const changed = async () => {
+          await backToDialog(req, res, found, 'close', {});
+          return null;
+        };
+        if (changedSince(req.body, found.order, closeFigures(closeSummaryOf(found)))) return changed();
+        const version = versionToSave(req.body, found.order);
+        // `version` is ours (API.md); a backend that follows only SPEC §7 ignores the field.
+        const expected = version === undefined ? {} : { version };
+        const result = await closeServiceOrder(api, {
+          service_order_id: Number(found.order.id),
+          date: todayInShop(tz),
+          ...expected,
+        });
+        if (!result.ok) {
+          if (result.status === 409 && (await settledMeanwhile(req, res, 'close'))) return null;
+          if (staleRefusal(result)) return changed();
+          // Refused (post/redirect/get: Back and reload never send it again): the page with the toast.
+          if (result.status < 500) {
+            flash(req, 'error', TEXT.closeFailed);
+            res.redirect(303, detail);
+            return null;
+          }
+          await showDetail(req, res, found, {}, httpStatusOf(result.status), [
+            { kind: 'error', text: TEXT.closeFailed },
+          ]);
           return null;
         }
-        await showDetail(req, res, found, {}, httpStatusOf(result.status), [
-          { kind: 'error', text: TEXT.closeFailed },
-        ]);
-        return null;
-      }
-      flash(req, 'success', TEXT.closed);
-      return detail;
-    });
+        flash(req, 'success', TEXT.closed);
+        return detail;
+      },
+      req.api,
+      CLOSE_SENT_AGAIN,
+    );
   });
 
   // --- Cancelar O.S. (any staff member, SPEC §6) ---

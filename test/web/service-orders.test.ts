@@ -774,7 +774,7 @@ describe('service orders (web service-orders router)', () => {
       expect((await getOrder('normal', order.id)).status).toBe(104);
       const again = await follow(employee, await send(), `/os/${order.id}`);
       expect(toastsOf(again.text)).toEqual([
-        'Este formulário já tinha sido enviado: abrimos o que ele criou, nada foi duplicado.',
+        'Esta confirmação já tinha enviado a O.S. ao caixa, e esse envio foi desfeito no caixa depois: nada foi lançado de novo. Para enviar de novo, use Finalizar.',
       ]);
       const now = await getOrder('normal', order.id);
       expect(now.status).toBe(104);
