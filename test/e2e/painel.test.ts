@@ -123,6 +123,10 @@ describe('Painel in Chromium', () => {
       expect(await pageWidth()).toBe(375);
       const tick = await page.locator('#receita-30-dias .chart-tick').first().boundingBox();
       expect(tick?.height ?? 0, 'a date under the bars').toBeGreaterThanOrEqual(8);
+      // The chart's box opens on its latest days (today's bar on screen), not on a month ago.
+      const latest = await page.locator('#receita-30-dias svg[role="img"] rect').last().boundingBox();
+      expect(latest?.x ?? -1, "today's bar").toBeGreaterThanOrEqual(0);
+      expect((latest?.x ?? 999) + (latest?.width ?? 0), "today's bar").toBeLessThanOrEqual(375);
       await screenshot(page, 'painel-375px');
       for (const path of ['/listar-os-normal?status=108', '/configuracoes/usuarios']) {
         await page.goto(`${system.url}${path}`);
