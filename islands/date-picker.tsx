@@ -34,7 +34,7 @@ function readInput(text: string): Date | null {
 }
 
 /** The day a key moves the keyboard's day to, or null for a key that does not move it. */
-function dayAfterKey(key: string, day: Date): Date | null {
+function dayAfterKey(key: string, day: Date, shift = false): Date | null {
   const [y, m, d] = [day.getFullYear(), day.getMonth(), day.getDate()];
   const steps: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
   const step = steps[key];
@@ -42,7 +42,7 @@ function dayAfterKey(key: string, day: Date): Date | null {
   if (key === 'Home') return new Date(y, m, d - day.getDay());
   if (key === 'End') return new Date(y, m, d + 6 - day.getDay());
   if (key === 'PageUp' || key === 'PageDown') {
-    const to = m + (key === 'PageUp' ? -1 : 1);
+    const to = m + (key === 'PageUp' ? -1 : 1) * (shift ? 12 : 1);
     const last = new Date(y, to + 1, 0).getDate();
     return new Date(y, to, Math.min(d, last));
   }
@@ -93,7 +93,10 @@ function DatePicker({ inputId, label }: Props) {
     };
   }, [inputId]);
 
-  useEffect(() => {
+  // A layout effect, in place as the calendar is put in: a plain effect waits for the next frame, and an
+  // Escape pressed right as it opened (a quick hand, a busy machine) was lost, the calendar left over
+  // the field below it.
+  useLayoutEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
@@ -152,11 +155,11 @@ function DatePicker({ inputId, label }: Props) {
 
   /**
    * Arrows move the keyboard's day by a day or a week, into the next or previous month if need be;
-   * Home and End go to the week's first and last day, Page Up and Page Down a month (the same day, or
-   * the month's last when it is shorter), as date pickers do (WAI-ARIA's date picker dialog).
+   * Home and End go to the week's first and last day, Page Up and Page Down a month (with Shift, a
+   * year; the same day, or the month's last when it is shorter), as WAI-ARIA's date picker dialog does.
    */
   function onDayKey(e: KeyboardEvent) {
-    const next = dayAfterKey(e.key, new Date(month.getFullYear(), month.getMonth(), focusDay));
+    const next = dayAfterKey(e.key, new Date(month.getFullYear(), month.getMonth(), focusDay), e.shiftKey);
     if (!next) return;
     e.preventDefault();
     setMonth(new Date(next.getFullYear(), next.getMonth(), 1));
@@ -237,7 +240,7 @@ function DatePicker({ inputId, label }: Props) {
                 key={d}
                 data-day={d}
                 tabIndex={d === Math.min(focusDay, days) ? 0 : -1}
-                aria-label={`${d} de ${MONTHS[m]} de ${year}`}
+                aria-label={`${d} de ${MONTHS[m]?.toLowerCase()} de ${year}`}
                 aria-pressed={isSelected(d)}
                 onKeyDown={onDayKey}
                 // The first day starts under its weekday (a class, since the CSP allows no inline style).

@@ -259,7 +259,7 @@ describe('cash in Chromium', () => {
       const calendar = page.getByRole('dialog', { name: 'Calendário: Até o dia' });
       await expect.poll(() => calendar.isVisible()).toBe(true);
       expect(await calendar.textContent()).toContain('Junho 2025');
-      await calendar.getByRole('button', { name: '3 de Junho de 2025', exact: true }).click();
+      await calendar.getByRole('button', { name: '3 de junho de 2025', exact: true }).click();
       await expect.poll(() => calendar.count()).toBe(0);
       expect(await period.getByRole('textbox', { name: 'Até o dia' }).inputValue()).toBe('03/06/2025');
       await clickAndLoad(

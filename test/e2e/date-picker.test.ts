@@ -128,36 +128,41 @@ describe('the date picker stays on screen, in Chromium', () => {
       await button.focus();
       await page.keyboard.press('Enter');
       const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
-      await expect.poll(focused).toBe('30 de Janeiro de 2026');
+      await expect.poll(focused).toBe('30 de janeiro de 2026');
       // A week on is in February; a day back from there, the 5th.
       await page.keyboard.press('ArrowDown');
-      await expect.poll(focused).toBe('6 de Fevereiro de 2026');
+      await expect.poll(focused).toBe('6 de fevereiro de 2026');
       await page.keyboard.press('ArrowLeft');
-      await expect.poll(focused).toBe('5 de Fevereiro de 2026');
+      await expect.poll(focused).toBe('5 de fevereiro de 2026');
       // Page Down: a month on, the same day; Page Up back. Home and End: the week's Sunday and Saturday.
       await page.keyboard.press('PageDown');
-      await expect.poll(focused).toBe('5 de Março de 2026');
+      await expect.poll(focused).toBe('5 de março de 2026');
       await page.keyboard.press('PageUp');
-      await expect.poll(focused).toBe('5 de Fevereiro de 2026');
+      await expect.poll(focused).toBe('5 de fevereiro de 2026');
+      // With Shift, a year.
+      await page.keyboard.press('Shift+PageDown');
+      await expect.poll(focused).toBe('5 de fevereiro de 2027');
+      await page.keyboard.press('Shift+PageUp');
+      await expect.poll(focused).toBe('5 de fevereiro de 2026');
       await page.keyboard.press('Home');
-      await expect.poll(focused).toBe('1 de Fevereiro de 2026');
+      await expect.poll(focused).toBe('1 de fevereiro de 2026');
       await page.keyboard.press('End');
-      await expect.poll(focused).toBe('7 de Fevereiro de 2026');
+      await expect.poll(focused).toBe('7 de fevereiro de 2026');
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('ArrowLeft');
-      await expect.poll(focused).toBe('5 de Fevereiro de 2026');
+      await expect.poll(focused).toBe('5 de fevereiro de 2026');
       // The days are one Tab stop: Tab leaves them.
       await page.keyboard.press('Shift+Tab');
       expect(await focused()).not.toMatch(/ de 2026$/);
       await page.keyboard.press('Tab');
-      await expect.poll(focused).toBe('5 de Fevereiro de 2026');
+      await expect.poll(focused).toBe('5 de fevereiro de 2026');
       await page.keyboard.press('Enter');
       await expect.poll(() => field.inputValue()).toBe('05/02/2026');
       const calendar = page.getByRole('dialog', { name: 'Calendário: Data do conserto' });
       await expect.poll(() => calendar.count()).toBe(0);
       // Escape closes it and the keyboard is back on its button.
       await button.click();
-      await expect.poll(focused).toBe('5 de Fevereiro de 2026');
+      await expect.poll(focused).toBe('5 de fevereiro de 2026');
       await page.keyboard.press('Escape');
       await expect.poll(focused).toBe('Escolher data: Data do conserto');
       expect(await calendar.count()).toBe(0);
