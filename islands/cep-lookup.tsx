@@ -3,7 +3,7 @@
  * leaving everything else typed; Enter in the CEP field does the same instead of saving. Without
  * JavaScript the same button posts the form instead.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { addressAfterCep } from '../domain/cep-address.ts';
 import { mount } from './lib/mount.ts';
 
@@ -114,10 +114,11 @@ function CepLookup({ label }: Props) {
       input('f-number')?.focus();
   }
 
-  // Enter in the CEP field looks it up (the form's default button would save the client).
+  // Enter in the CEP field looks it up (the form's default button would save the client). Listened for
+  // as the button is put in (a layout effect), not a frame later, when an Enter could already save.
   const latest = useRef(onClick);
   latest.current = onClick;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const field = input('f-zip_code');
     if (!field) return;
     const onKey = (e: KeyboardEvent) => {

@@ -4,7 +4,7 @@
  * With the keyboard: it opens on the chosen day (else today, else the 1st), the arrows move by day and
  * week across months, Tab leaves the days in one stop, Escape closes it back on its button.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { mount } from './lib/mount.ts';
 
 type Props = { inputId: string; label: string };
@@ -77,7 +77,7 @@ function DatePicker({ inputId, label }: Props) {
   const toggleButton = useRef<HTMLButtonElement>(null);
   const input = () => document.getElementById(inputId) as HTMLInputElement | null;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const field = document.getElementById(inputId) as HTMLInputElement | null;
     if (!field) return;
     const tidy = () => {
