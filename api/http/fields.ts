@@ -1,5 +1,6 @@
 /** zod atoms shared by every api schema: trimmed, capped text and the codes of SPEC §3. */
 import { z } from 'zod';
+import { CONTROL, CONTROL_MESSAGE } from '../../domain/text-checks.ts';
 import { normalizeUsername, ORIGIN } from '../../domain/users.ts';
 
 export const NAME_MAX = 120;
@@ -12,15 +13,6 @@ export const TEXT_MAX = 2000;
  */
 export const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
 export const INVISIBLE_MESSAGE = 'Texto com caracteres invisíveis ou de controle de direção não é aceito';
-
-/**
- * Control characters: the C0 set but tab, line feed and carriage return (a multi-line text keeps its
- * lines), DEL and the C1 set. A NUL cannot be stored in PostgreSQL's text; an ESC or a BEL pasted from a
- * scanner or a PDF goes on to the sheets, the exports and anything that copies the text.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its whole job
-export const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-export const CONTROL_MESSAGE = 'Texto com caracteres de controle não é aceito';
 
 /** A zero-width joiner inside an emoji sequence (man, joiner, wrench): one picture, hiding nothing. */
 const EMOJI_JOINER =

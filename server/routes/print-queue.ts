@@ -8,6 +8,7 @@
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
+import { withoutControls } from '../../domain/text-checks.ts';
 import { BackendUnavailable } from '../backend/errors.ts';
 import { devicePending, deviceReport, deviceSheet } from '../backend/printers.ts';
 import type { WebDeps } from '../context.ts';
@@ -21,7 +22,13 @@ const WaitQuery = z.object({
 });
 const Report = z.object({
   status: z.enum(['impresso', 'falhou'], { error: "status deve ser 'impresso' ou 'falhou'" }),
-  motivo: z.string().max(500, { error: 'motivo: no máximo 500 caracteres' }).optional(),
+  // A print server's own words (a printer's error output): control characters cleaned, not refused,
+  // or a failure could never be reported and the job would come back after every lease.
+  motivo: z
+    .string()
+    .max(500, { error: 'motivo: no máximo 500 caracteres' })
+    .transform((text) => withoutControls(text).trim())
+    .optional(),
 });
 const JOB_ID = /^[0-9a-f-]{36}$/i;
 
