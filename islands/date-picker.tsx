@@ -54,7 +54,7 @@ function dayAfterKey(key: string, day: Date, shift = false): Date | null {
  * shape the server reads, dd/mm/aaaa, as the field is left or its form sent. Anything else is left
  * as typed, for the server to refuse with its message.
  */
-export function tidyDate(text: string): string {
+function tidyDate(text: string): string {
   const typed = text.trim();
   const digits = /^(\d{2})(\d{2})(\d{4})$/.exec(typed);
   if (digits) return `${digits[1]}/${digits[2]}/${digits[3]}`;

@@ -75,7 +75,7 @@ export async function orderAfterEntryDeleted(
 async function ofClosedOrder(trx: Db, entry: TransactionRow): Promise<boolean> {
   if (entry.service_order_id !== null) {
     const order = await findServiceOrder(trx, entry.service_order_id, { forUpdate: true });
-    return order?.status === TERMINAL_STATUSES[order?.kind ?? 'normal'].completed;
+    return order !== undefined && order.status === TERMINAL_STATUSES[order.kind].completed;
   }
   if (entry.order_id !== null) {
     const order = await findOrder(trx, entry.order_id, { forUpdate: true });

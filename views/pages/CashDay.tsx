@@ -105,7 +105,7 @@ export function CashDay({
           submitLabel="Excluir"
           opener={entryLinkId('excluir', remove.entry.id)}
         >
-          {remove.reopensOrder ? <OrderEntryHint entry={remove.entry} /> : null}
+          <OrderEntryHint entry={remove.entry} reopens={remove.reopensOrder === true} />
         </ManagerDialog>
       ) : null}
     </section>
@@ -113,10 +113,11 @@ export function CashDay({
 }
 
 /** What deleting an order's entry does to the order (decision 032), said before the manager confirms. */
-function OrderEntryHint({ entry }: { entry: CashEntry }) {
+function OrderEntryHint({ entry, reopens }: { entry: CashEntry; reopens: boolean }) {
+  // Only our api reopens the order of a close entry deleted; a cancellation's record undoes nothing on any.
   const serviceOrder =
-    entry.type === TRANSACTION_TYPES.SERVICE_ORDER_CLOSED ? entry.service_order?.number : null;
-  const order = entry.type === TRANSACTION_TYPES.PARTS_ORDER_CLOSED ? entry.order?.number : null;
+    reopens && entry.type === TRANSACTION_TYPES.SERVICE_ORDER_CLOSED ? entry.service_order?.number : null;
+  const order = reopens && entry.type === TRANSACTION_TYPES.PARTS_ORDER_CLOSED ? entry.order?.number : null;
   if (serviceOrder)
     return (
       <p className="hint">
