@@ -27,6 +27,7 @@ import {
   putShopSettings,
   type ShopSettings,
 } from '../backend/client-side.ts';
+import { forgetAgeingLimits } from '../client-side/ageing.ts';
 import type { WebDeps } from '../context.ts';
 import { backToCreateForm, restoredDraft } from '../forms/refused-create.ts';
 import { textOf } from '../forms/validate.ts';
@@ -132,6 +133,8 @@ export function clientSideSettingsRoutes(deps: WebDeps): Router {
       return backToCreateForm(deps, req, res, PAGE, { errors: form.errors, toast: TEXT.failed });
     }
     const saved = await putShopSettings(req.api, form.body);
+    // Even a save that timed out may have reached the database: the lists ask for the limits anew.
+    forgetAgeingLimits(deps.env.apiUrl);
     if (!saved.ok) {
       const issues: Record<string, string> = {};
       for (const [path, message] of Object.entries(saved.issues ?? {})) {

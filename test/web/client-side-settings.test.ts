@@ -1,4 +1,5 @@
 /** Configurações › Atendimento ao cliente (decision 020): managers only, checked fields, saved for real. */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, createEmployee, MANAGER } from '../support/api.ts';
 import {
@@ -93,5 +94,56 @@ describe('client-side settings (web client-side-settings router)', () => {
     expect(refused.status).toBe(403);
     // The same words as every other manager-only page (Usuários, Impressoras, Painel).
     expect(refused.text).toContain('Acesso restrito a gerentes.');
+  });
+  it('the lists keep the limits a few seconds, and read them anew right after a save here', async () => {
+    const manager = await signIn(web);
+    const token = (await apiLogin(web.api, MANAGER.username, MANAGER.password)).token;
+    const owner = (
+      await apiCall<{ id: number }>(web.api, 'POST', '/clients', token, { name: 'Cliente Prazo' })
+    ).body;
+    const order = (
+      await apiCall<{ id: number; number: string }>(web.api, 'POST', '/service-orders/normal', token, {
+        client_id: owner.id,
+        product_name: 'Rádio de prazo',
+      })
+    ).body;
+    await sql`UPDATE service_orders SET status = 100, status_changed_at = now() - make_interval(days => 4) WHERE id = ${order.id}`.execute(
+      web.api.deps.db,
+    );
+    const rowOf = async () => {
+      const html = (await manager.get('/listar-os-normal?status=100')).text.replace(/<!-- -->/g, '');
+      return new RegExp(`<tr[^>]*><td>${order.number}</td>.*?</tr>`).exec(html)?.[0] ?? '';
+    };
+    const save = async (limit: string) => {
+      const page = await manager.get('/configuracoes/atendimento');
+      const res = await manager
+        .post('/configuracoes/atendimento')
+        .type('form')
+        .send({
+          _csrf: csrfOf(page.text),
+          warranty_days: '90',
+          limite_normal_100: limit,
+          modelo_orcamento_pronto: 'Orçamento {valor}: {link}',
+          modelo_pronto_para_retirada: 'Pronto: {link}',
+          modelo_sem_conserto: 'Sem conserto: {link}',
+          modelo_peca_chegou: 'Chegou {aparelho}: {link}',
+          modelo_andamento: 'Andamento {numero}: {link}',
+        });
+      expect(res.status).toBe(303);
+    };
+    await save('3');
+    expect(await rowOf()).toContain('há 4 dias<strong class="late-mark"> · acima de 3 dias</strong>');
+
+    // Changed behind this web's back (another web instance): the kept limit still speaks for a moment.
+    await apiCall(web.api, 'PUT', '/shop-settings', token, { ageing_limits: { normal: { '100': 10 } } });
+    expect(await rowOf()).toContain('acima de 3 dias');
+
+    // Saved through this web: the very next list has it.
+    await save('2');
+    expect(await rowOf()).toContain('há 4 dias<strong class="late-mark"> · acima de 2 dias</strong>');
+    await save('5');
+    const row = await rowOf();
+    expect(row).toContain('<td>há 4 dias</td>');
+    expect(row).not.toContain('late');
   });
 });
