@@ -18,6 +18,7 @@ import {
   type PublicClient,
   type SearchPlan,
   searchClientsQuery,
+  searchWithinMatchesQuery,
 } from './repository.ts';
 
 /** One order as a client's list shows it (API.md: id, number, status, product or piece name, created_at). */
@@ -96,6 +97,26 @@ const ORDER_LISTS = sql`
 function withOrderLists(page: RawBuilder<ClientPageRow>) {
   return sql<ClientWithOrderLists>`SELECT ${CLIENT_WITH_LISTS} FROM (${page}) AS c ${ORDER_LISTS}
     ORDER BY c.name_search, c.id`;
+}
+
+/**
+ * A page of the search found from its matches, with how many there are, in one query; null when the
+ * matches are more than `upTo` or the page came back empty (no match, or past the end): the count then
+ * says how many, and the plan, as before (service.ts).
+ */
+export async function searchWithinMatches(
+  db: Db,
+  filter: string,
+  slice: { limit: number; offset: number },
+  upTo: number,
+): Promise<{ total: number; items: ClientWithOrderLists[] } | null> {
+  const page = searchWithinMatchesQuery(filter, slice, upTo);
+  if (!page) return null;
+  const { rows } = await sql<ClientWithOrderLists & { matches: string | number }>`SELECT ${CLIENT_WITH_LISTS},
+    c.matches FROM (${page}) AS c ${ORDER_LISTS} ORDER BY c.name_search, c.id`.execute(db);
+  const total = Number(rows[0]?.matches ?? 0);
+  if (rows.length === 0 || total > upTo) return null;
+  return { total, items: rows.map(({ matches: _matches, ...client }) => client) };
 }
 
 /** The search the api runs (API.md Clients): the clients found, with their lists, in one query. */

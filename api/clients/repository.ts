@@ -155,6 +155,24 @@ export function searchClientsQuery(
   return sql`SELECT ${PAGE_COLUMNS} FROM clients WHERE id IN (${ids})`;
 }
 
+/**
+ * A page found from the matches together with how many there are, in one query (decision 025, later):
+ * the matches are read once, at most `upTo` + 1 of them, and each row of the page carries `matches`,
+ * their number. More than `upTo` means the page is not to be trusted (the matches were cut) and the
+ * search is left to the count and the walk. Null when the filter holds nothing.
+ */
+export function searchWithinMatchesQuery(
+  filter: string,
+  slice: { limit: number; offset: number },
+  upTo: number,
+): RawBuilder<ClientPageRow & { matches: string | number }> | null {
+  const where = searchWhere(filter);
+  if (!where) return null;
+  return sql`WITH m AS MATERIALIZED (SELECT id, name_search FROM clients WHERE ${where} LIMIT ${upTo + 1})
+    SELECT ${PAGE_COLUMNS}, (SELECT count(*) FROM m) AS matches FROM clients
+    WHERE id IN (SELECT id FROM m ORDER BY name_search, id LIMIT ${slice.limit} OFFSET ${slice.offset})`;
+}
+
 /** How many living clients the search finds (a page's total); null when the filter holds nothing. */
 export function countClientsQuery(filter: string): RawBuilder<{ count: string | number }> | null {
   const where = searchWhere(filter);

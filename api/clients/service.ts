@@ -8,7 +8,13 @@ import { ApiError, conflict, notFound } from '../http/errors.ts';
 import type { Paging } from '../http/paging.ts';
 import { checkVersion } from '../http/versions.ts';
 import { isUniqueViolation } from '../users/repository.ts';
-import { clientWithOrderLists, countSearch, openOrderNumbers, searchWithOrderLists } from './order-lists.ts';
+import {
+  clientWithOrderLists,
+  countSearch,
+  openOrderNumbers,
+  searchWithinMatches,
+  searchWithOrderLists,
+} from './order-lists.ts';
 import {
   type ClientRow,
   duplicateField,
@@ -45,12 +51,21 @@ function asConflict(err: unknown): unknown {
 
 /**
  * The clients found (at most 50), or with `paging` one page of them and how many there are in all, each
- * with its four order lists. The count comes first and says how to find the page (decision 025).
+ * with its four order lists. A search with up to `matchesUpTo` matches (nearly all of them) is one
+ * query: the page found from its matches, and their number. Beyond that, or when the page is empty, the
+ * count comes first and says how to find the page (decision 025).
  */
-export async function search(deps: ApiDeps, filter: string, paging: Paging | null = null) {
+export async function search(
+  deps: ApiDeps,
+  filter: string,
+  paging: Paging | null = null,
+  matchesUpTo = MATCHES_FIRST_UP_TO,
+) {
   if (!paging) return searchWithOrderLists(deps.db, filter);
+  const within = await searchWithinMatches(deps.db, filter, paging, matchesUpTo);
+  if (within) return { items: within.items, total: within.total, ...paging };
   const total = await countSearch(deps.db, filter);
-  const plan = total <= MATCHES_FIRST_UP_TO ? 'matches' : 'walk';
+  const plan = total <= matchesUpTo ? 'matches' : 'walk';
   const items = total === 0 ? [] : await searchWithOrderLists(deps.db, filter, paging, plan);
   return { items, total, ...paging };
 }

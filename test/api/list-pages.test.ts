@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchWithOrderLists } from '../../api/clients/order-lists.ts';
+import * as clients from '../../api/clients/service.ts';
 import { DB_TARGETS, type TestApi } from '../support/api.ts';
 import { type Session, senderTo, startApiWithStaff } from '../support/api-staff.ts';
 
@@ -144,6 +145,27 @@ describe.each(DB_TARGETS)('lists in pages on %s', (kind) => {
         expect(answer.body.items, `${filter} @${offset}`).toEqual(walk);
       }
     }
+    // The page and its total read in one query (up to the cap), or by the count and then the plan (past
+    // it, or an empty page): the same answer either way.
+    const paged = async (filter: string, paging: { limit: number; offset: number }, upTo?: number) => {
+      const answer = await clients.search(api.deps, filter, paging, upTo);
+      if (Array.isArray(answer)) throw new Error('a page was asked for');
+      return answer;
+    };
+    for (const filter of ['silva', 'maria', 'pagina 3', 'nenhum nome']) {
+      for (const offset of [0, 2, 9, 40]) {
+        const paging = { limit: 3, offset };
+        const oneQuery = await paged(filter, paging);
+        const counted = await paged(filter, paging, 1);
+        expect(oneQuery, `${filter} @${offset}`).toEqual(counted);
+        expect(counted.items, `${filter} @${offset}`).toEqual(
+          await searchWithOrderLists(api.deps.db, filter, paging, 'walk'),
+        );
+      }
+    }
+    const maria = await paged('maria', { limit: 2, offset: 0 });
+    expect(maria.total).toBe(3);
+    expect(maria.items.map((c) => c.name)).toEqual(['Ana Maria Silva', 'Maria Zélia']);
     const silva = await searchWithOrderLists(api.deps.db, 'silva', { limit: 20, offset: 0 }, 'matches');
     expect(silva.map((c) => c.name)).toEqual([
       'Ana Maria Silva',
