@@ -37,8 +37,9 @@ export function parseDisplayDate(input: string): DateParse {
   const text = input.trim();
   if (!DISPLAY_DAY.test(text)) return { ok: false, message: 'Data inválida. Use o formato dd/mm/aaaa' };
   const date = parse(text, DISPLAY_FORMAT, new Date(2000, 0, 1));
+  // The shape is right ('31/02/2026'): saying 'use dd/mm/aaaa' would not tell what is wrong.
   if (!isValid(date) || format(date, DISPLAY_FORMAT) !== text) {
-    return { ok: false, message: 'Data inválida. Use o formato dd/mm/aaaa' };
+    return { ok: false, message: `Data inválida: ${text} não existe no calendário` };
   }
   const iso = format(date, 'yyyy-MM-dd');
   if (!inYears(iso)) {

@@ -24,13 +24,17 @@ describe('parseDisplayDate', () => {
     expect(parseDisplayDate(input)).toEqual({ ok: true, iso });
   });
 
+  it.each(['31/02/2026', '29/02/2025', '29/02/1900', '31/04/2026', '00/01/2026', '01/13/2026'])(
+    'refuses %j, in the right shape but no day of the calendar, saying so',
+    (input) => {
+      expect(parseDisplayDate(input)).toEqual({
+        ok: false,
+        message: `Data inválida: ${input} não existe no calendário`,
+      });
+    },
+  );
+
   it.each([
-    '31/02/2026',
-    '29/02/2025',
-    '29/02/1900',
-    '31/04/2026',
-    '00/01/2026',
-    '01/13/2026',
     '1/2/2026',
     '01/2/2026',
     '2026-12-31',

@@ -408,7 +408,7 @@ describe('orders in Chromium', () => {
       await edit.getByLabel('Forma de pagamento').selectOption('Dinheiro');
       await submitAndLoad(page, edit.getByRole('button', { name: 'Salvar' }));
       expect(await page.locator('#f-fix_date-error').textContent()).toBe(
-        'Data inválida. Use o formato dd/mm/aaaa',
+        'Data inválida: 31/02/2026 não existe no calendário',
       );
       await edit.getByRole('textbox', { name: 'Data do conserto' }).fill('28/02/2026');
       await submitAndLoad(page, edit.getByRole('button', { name: 'Salvar' }), `${url}/os/${osId}`);

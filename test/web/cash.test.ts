@@ -1201,7 +1201,7 @@ describe('cash (web cash router)', () => {
     it('reads dates strictly: 31/02/2026 and 1/3/2025 are refused under their field', async () => {
       const bad = await agent.get('/caixa-periodo?de=31%2F02%2F2026&ate=01%2F03%2F2026');
       expect(bad.status).toBe(400);
-      expect(fieldErrorOf(bad.text, 'f-de')).toBe(TEXT.badDate);
+      expect(fieldErrorOf(bad.text, 'f-de')).toBe('Data inválida: 31/02/2026 não existe no calendário');
       expect(inputValue(bad.text, 'f-de')).toBe('31/02/2026');
       expect(bad.text).not.toContain('Balanço');
       const loose = await agent.get('/caixa-periodo?de=10%2F03%2F2025&ate=1%2F3%2F2025');

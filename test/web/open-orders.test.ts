@@ -483,7 +483,9 @@ describe('open screens (web open-orders router)', () => {
         '/abrir-atendimento-externo',
       );
       expect(fieldErrorOf(res.text, 'f-product_name')).toBe(TEXT.search);
-      expect(fieldErrorOf(res.text, 'f-service_date')).toBe(TEXT.badDate);
+      expect(fieldErrorOf(res.text, 'f-service_date')).toBe(
+        'Data inválida: 31/02/2026 não existe no calendário',
+      );
       expect(fieldErrorOf(res.text, 'f-service_value')).toBeTruthy();
       expect(toastsOf(res.text)).toEqual([]);
       expect(inputValueOf(res.text, 'product_model')).toBe('Split 12000');

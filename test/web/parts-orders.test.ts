@@ -841,7 +841,9 @@ describe('parts orders (web parts-orders router)', () => {
       const shown = await manager.get(String(res.headers.location));
       expect(String(res.headers.location)).toMatch(new RegExp(`^/editar-pedido/${id}\\?rascunho=`));
       expect(fieldErrorOf(shown.text, 'f-piece_name')).toBe('Digite algo para editar');
-      expect(fieldErrorOf(shown.text, 'f-manufacturer_date')).toBe('Data inválida. Use o formato dd/mm/aaaa');
+      expect(fieldErrorOf(shown.text, 'f-manufacturer_date')).toBe(
+        'Data inválida: 31/02/2026 não existe no calendário',
+      );
       expect(inputValueOf(shown.text, 'manufacturer_date')).toBe('31/02/2026');
       expect(selectedOf(shown.text, 'status')).toBe('101');
       expect((await readOrder(id)).status).toBe(100);

@@ -1166,7 +1166,7 @@ describe('service orders (web service-orders router)', () => {
         await postForm(manager, path, formOf({ fix_date: '31/02/2026' })),
         path,
       );
-      expect(fieldErrorOf(res.text, 'f-fix_date')).toBe(TEXT.badDate);
+      expect(fieldErrorOf(res.text, 'f-fix_date')).toBe('Data inválida: 31/02/2026 não existe no calendário');
       expect(inputValue(res.text, 'fix_date')).toBe('31/02/2026');
 
       const terminal = await backToForm(
@@ -1524,8 +1524,12 @@ describe('service orders (web service-orders router)', () => {
       // The refused form is a GET address: loading it again (Back, reload) repeats nothing.
       const once = await manager.get(draftPage);
       const twice = await manager.get(draftPage);
-      expect(fieldErrorOf(once.text, 'f-fix_date')).toBe(TEXT.badDate);
-      expect(fieldErrorOf(twice.text, 'f-fix_date')).toBe(TEXT.badDate);
+      expect(fieldErrorOf(once.text, 'f-fix_date')).toBe(
+        'Data inválida: 99/99/2026 não existe no calendário',
+      );
+      expect(fieldErrorOf(twice.text, 'f-fix_date')).toBe(
+        'Data inválida: 99/99/2026 não existe no calendário',
+      );
       expect(inputValue(twice.text, 'fix_date')).toBe('99/99/2026');
       expect((await getOrder('normal', order.id)).fix_date).toBeNull();
     });
@@ -1662,7 +1666,9 @@ describe('service orders (web service-orders router)', () => {
         await postForm(manager, path, { ...fields, service_date: '31/02/2026' }),
         path,
       );
-      expect(fieldErrorOf(badDate.text, 'f-service_date')).toBe(TEXT.badDate);
+      expect(fieldErrorOf(badDate.text, 'f-service_date')).toBe(
+        'Data inválida: 31/02/2026 não existe no calendário',
+      );
 
       const res = await postForm(manager, `/editar-os-externa/${ext.id}`, fields);
       const detail = await follow(manager, res, `/os/${ext.id}`);
