@@ -95,6 +95,7 @@ describe('client-side settings (web client-side-settings router)', () => {
     // The same words as every other manager-only page (Usuários, Impressoras, Painel).
     expect(refused.text).toContain('Acesso restrito a gerentes.');
   });
+
   it('the lists keep the limits a few seconds, and read them anew right after a save here', async () => {
     const manager = await signIn(web);
     const token = (await apiLogin(web.api, MANAGER.username, MANAGER.password)).token;
