@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, createEmployee, MANAGER } from '../support/api.ts';
 import {
+  type Agent,
   csrfOf,
   decodeEntities,
   fieldErrorOf,
@@ -20,26 +21,31 @@ describe('client-side settings (web client-side-settings router)', () => {
   }, 60_000);
   afterAll(() => web?.stop());
 
+  /** Atendimento ao cliente posted as the page's form, with its CSRF token and these fields. */
+  async function postSettings(agent: Agent, fields: Record<string, string>) {
+    const page = await agent.get('/configuracoes/atendimento');
+    return agent
+      .post('/configuracoes/atendimento')
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), ...fields });
+  }
+
   it('a manager finds it from Configurações, sees the defaults and saves new values', async () => {
     const manager = await signIn(web);
     expect((await manager.get('/configuracoes')).text).toContain('href="/configuracoes/atendimento"');
     const page = await manager.get('/configuracoes/atendimento');
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/name="warranty_days"[^>]*value="90"/);
-    const res = await manager
-      .post('/configuracoes/atendimento')
-      .type('form')
-      .send({
-        _csrf: csrfOf(page.text),
-        warranty_days: '120',
-        limite_normal_100: '5',
-        limite_normal_102: '',
-        modelo_orcamento_pronto: 'Oi {cliente}, orçamento {valor}: {link}',
-        modelo_pronto_para_retirada: 'Pronto: {link}',
-        modelo_sem_conserto: 'Sem conserto: {link}',
-        modelo_peca_chegou: 'Chegou {aparelho}: {link}',
-        modelo_andamento: 'Andamento {numero}: {link}',
-      });
+    const res = await postSettings(manager, {
+      warranty_days: '120',
+      limite_normal_100: '5',
+      limite_normal_102: '',
+      modelo_orcamento_pronto: 'Oi {cliente}, orçamento {valor}: {link}',
+      modelo_pronto_para_retirada: 'Pronto: {link}',
+      modelo_sem_conserto: 'Sem conserto: {link}',
+      modelo_peca_chegou: 'Chegou {aparelho}: {link}',
+      modelo_andamento: 'Andamento {numero}: {link}',
+    });
     expect(res.status).toBe(303);
     const after = await manager.get('/configuracoes/atendimento');
     expect(toastsOf(after.text)).toContain('Configurações salvas com sucesso!');
@@ -58,20 +64,15 @@ describe('client-side settings (web client-side-settings router)', () => {
 
   it('refuses unknown placeholders and bad days under their fields, keeping what was typed', async () => {
     const manager = await signIn(web);
-    const page = await manager.get('/configuracoes/atendimento');
-    const res = await manager
-      .post('/configuracoes/atendimento')
-      .type('form')
-      .send({
-        _csrf: csrfOf(page.text),
-        warranty_days: 'noventa',
-        limite_normal_100: '0',
-        modelo_orcamento_pronto: 'Oi {cliente}, seu CPF {cpf}',
-        modelo_pronto_para_retirada: 'x',
-        modelo_sem_conserto: 'x',
-        modelo_peca_chegou: 'x',
-        modelo_andamento: 'x',
-      });
+    const res = await postSettings(manager, {
+      warranty_days: 'noventa',
+      limite_normal_100: '0',
+      modelo_orcamento_pronto: 'Oi {cliente}, seu CPF {cpf}',
+      modelo_pronto_para_retirada: 'x',
+      modelo_sem_conserto: 'x',
+      modelo_peca_chegou: 'x',
+      modelo_andamento: 'x',
+    });
     // Post/redirect/get: the refusal is a GET of the page with the typing and the errors.
     expect(res.status).toBe(303);
     const shown = await manager.get(res.headers.location ?? '/');
@@ -116,20 +117,15 @@ describe('client-side settings (web client-side-settings router)', () => {
       return new RegExp(`<tr[^>]*><td>${order.number}</td>.*?</tr>`).exec(html)?.[0] ?? '';
     };
     const save = async (limit: string) => {
-      const page = await manager.get('/configuracoes/atendimento');
-      const res = await manager
-        .post('/configuracoes/atendimento')
-        .type('form')
-        .send({
-          _csrf: csrfOf(page.text),
-          warranty_days: '90',
-          limite_normal_100: limit,
-          modelo_orcamento_pronto: 'Orçamento {valor}: {link}',
-          modelo_pronto_para_retirada: 'Pronto: {link}',
-          modelo_sem_conserto: 'Sem conserto: {link}',
-          modelo_peca_chegou: 'Chegou {aparelho}: {link}',
-          modelo_andamento: 'Andamento {numero}: {link}',
-        });
+      const res = await postSettings(manager, {
+        warranty_days: '90',
+        limite_normal_100: limit,
+        modelo_orcamento_pronto: 'Orçamento {valor}: {link}',
+        modelo_pronto_para_retirada: 'Pronto: {link}',
+        modelo_sem_conserto: 'Sem conserto: {link}',
+        modelo_peca_chegou: 'Chegou {aparelho}: {link}',
+        modelo_andamento: 'Andamento {numero}: {link}',
+      });
       expect(res.status).toBe(303);
     };
     await save('3');
