@@ -9,6 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
+import { type CpuPerPage, type CpuSnapshot, cpuPerPage, cpuSnapshot } from './cpu-share.ts';
 import { BROWSER_ENCODINGS, type Percentiles, percentilesOf } from './lone.ts';
 import type { Child } from './stack.ts';
 
@@ -27,6 +28,8 @@ export type RateRun = {
   sendLagP99: number;
   /** Peak resident set of each process during the run, MB (sampled every 250 ms). */
   peakRssMb: Record<string, number>;
+  /** The CPU each page cost the web, the api and the rest of the machine (null without /proc). */
+  cpu: CpuPerPage | null;
 };
 
 export async function offerLoad(options: {
@@ -55,8 +58,10 @@ export async function offerLoad(options: {
   sample();
   const sampler = setInterval(sample, 250);
   const pending: Promise<void>[] = [];
+  const pids = Object.fromEntries(options.watch.map((c) => [c.name, c.proc.pid]));
   const started = performance.now();
   let measuredFrom = started;
+  let cpuFrom: CpuSnapshot | null = null;
   const send = (k: number) => {
     const due = started + k * interval;
     const recorded = k >= warm;
@@ -64,6 +69,7 @@ export async function offerLoad(options: {
       measuredFrom = due;
       // The peaks count from here: the warm-up's own are not the run's.
       for (const key of Object.keys(peak)) delete peak[key];
+      cpuFrom = cpuSnapshot(pids);
     }
     if (recorded) lags.push(performance.now() - due);
     const path = paths[k % paths.length] ?? '/';
@@ -90,6 +96,7 @@ export async function offerLoad(options: {
     if (wait > 0) await sleep(wait);
   }
   await Promise.all(pending);
+  const cpuTo = cpuSnapshot(pids);
   const elapsed = (performance.now() - measuredFrom) / 1000;
   clearInterval(sampler);
   sample();
@@ -105,6 +112,7 @@ export async function offerLoad(options: {
     errors,
     sendLagP99: percentilesOf(lags).p99,
     peakRssMb: Object.fromEntries(Object.entries(peak).map(([k, v]) => [k, Math.round(v)])),
+    cpu: cpuFrom && cpuTo ? cpuPerPage(cpuFrom, cpuTo, latencies.length, rate) : null,
   };
 }
 
@@ -146,7 +154,10 @@ export async function findKnee(options: {
     steps.push(run);
     options.log(
       `  knee: ${rate}/s for ${options.seconds} s: p95 ${run.latency.p95} ms, p99 ${run.latency.p99} ms, ` +
-        `${run.non200 + run.errors} failed`,
+        `${run.non200 + run.errors} failed` +
+        (run.cpu
+          ? `; ${run.cpu.system} ms of CPU a page, ${run.cpu.coresAtRate} cores busy, ${run.cpu.stolenPercent} % stolen`
+          : ''),
     );
     if (run.latency.p95 > options.limitMs || run.errors + run.non200 > 0) {
       kneeRate = rate;

@@ -379,6 +379,14 @@ function formatOffered(o: Offered): string {
     `   sent ${r.sent}, answered ${r.completed} (${r.achieved}/s); generator lag p99 ${r.sendLagP99} ms`,
     `   p95 ${r.latency.p95} ms (target < ${t.p95Ms}): ${verdict(o.met.p95)}`,
     `   p99 ${r.latency.p99} ms (target < ${t.p99Ms}): ${verdict(o.met.p99)}`,
+    ...(r.cpu
+      ? [
+          `   CPU per page: web ${r.cpu.web} ms, api ${r.cpu.api} ms, the rest (PostgreSQL, Redis, kernel) ` +
+            `${r.cpu.rest} ms = ${r.cpu.system} ms (the generator's own ${r.cpu.bench} ms apart): ` +
+            `${r.rate}/s needs ${r.cpu.coresAtRate} of ${availableParallelism()} cores; ` +
+            `the host took ${r.cpu.stolenPercent} % of the cores' time (steal)`,
+        ]
+      : []),
     `   errors ${r.errors}, non-200 ${r.non200} (target none): ${verdict(o.met.noError)}`,
     `   peak RSS ${rss} (target < ${t.rssMb} MB each): ${verdict(o.met.rss)}`,
     `   heap out of memory: ${o.heapOom.length ? o.heapOom.join('; ') : 'none'}: ${verdict(o.met.noOom)}`,
