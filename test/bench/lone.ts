@@ -8,6 +8,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
+import { type CpuPerPage, type CpuSnapshot, cpuPerPage, cpuSnapshot } from './cpu-share.ts';
 import type { BenchPage } from './years-pages.ts';
 
 /** kB are 1,000 bytes. */
@@ -36,6 +37,12 @@ export type LoneResult = {
   apiCalls: ApiCall[];
   /** The page or one of its api calls went over MAX_RESPONSE_BYTES. */
   oversize: boolean;
+  /**
+   * The CPU one request cost the web, the api and the rest of the machine (PostgreSQL, Redis), over the
+   * measured requests; null without /proc or for a page asked once. A lone request waits for nothing but
+   * these, one after the other: its latency is about their sum.
+   */
+  cpu: CpuPerPage | null;
 };
 
 export const keepAlive = new Agent({ keepAliveTimeout: 30_000, connections: null });
@@ -116,6 +123,8 @@ export async function timeLone(
   warmUp: number,
   apiCallsOf: (page: BenchPage) => Promise<ApiCall[]>,
   log: (line: string) => void,
+  /** The web's and the api's processes, for the CPU each page costs them (cpu-share.ts). */
+  pids: Record<string, number | undefined> = {},
 ): Promise<LoneResult[]> {
   const results: LoneResult[] = [];
   for (const page of pages) {
@@ -128,17 +137,23 @@ export async function timeLone(
     const oversize =
       first.body.length > MAX_RESPONSE_BYTES || apiCalls.some((c) => c.bytes > MAX_RESPONSE_BYTES);
     const samples: number[] = [first.ms];
+    let cpu: CpuPerPage | null = null;
     if (!oversize) {
       samples.length = 0;
+      let cpuFrom: CpuSnapshot | null = null;
       for (let i = 0; i < warmUp + times; i++) {
+        if (i === warmUp) cpuFrom = cpuSnapshot(pids);
         const got = await getOnce(url, cookie, true);
         if (got.status !== 200) throw new Error(`GET ${page.path}: ${got.status} on request ${i + 1}`);
         if (i >= warmUp) samples.push(got.ms);
       }
+      const cpuTo = cpuSnapshot(pids);
+      cpu = cpuFrom && cpuTo ? cpuPerPage(cpuFrom, cpuTo, times, 0) : null;
     }
     const latency = percentilesOf(samples);
     log(
       `  ${page.key}: p50 ${latency.p50} ms, p95 ${latency.p95} ms, ${Math.round(first.body.length / 1000)} kB` +
+        (cpu ? `, CPU ${cpu.system} ms (web ${cpu.web}, api ${cpu.api}, the rest ${cpu.rest})` : '') +
         (oversize ? ' OVER 300 kB' : ''),
     );
     results.push({
@@ -151,6 +166,7 @@ export async function timeLone(
       latency,
       apiCalls,
       oversize,
+      cpu,
     });
   }
   return results;

@@ -172,7 +172,9 @@ async function benchOn(
   const onInterrupt = () => {
     void stack.stop().finally(() => process.exit(130));
   };
+  // Ctrl-C, or a kill: the stack's schema (or data folder) goes with it.
   process.once('SIGINT', onInterrupt);
+  process.once('SIGTERM', onInterrupt);
   const sessions: Browser[] = [];
   try {
     if (!seed || !samples) throw new Error('the history was not written');
@@ -197,7 +199,10 @@ async function benchOn(
         return relay.take();
       };
       log(`${db}: each page alone, ${LONE_REQUESTS} requests in a row…`);
-      lone = await timeLone(stack.webUrl, browser.cookie, pages, LONE_REQUESTS, 3, apiCallsOf, log);
+      lone = await timeLone(stack.webUrl, browser.cookie, pages, LONE_REQUESTS, 3, apiCallsOf, log, {
+        web: stack.web.proc.pid,
+        api: stack.api.proc.pid,
+      });
       await signOut(sizing.url, sizingBrowser);
     } finally {
       await sizing.stop();
@@ -340,6 +345,7 @@ async function benchOn(
     await eachLimited(sessions, 5, (b) => signOut(stack.webUrl, b)).catch(() => {});
     await stack.stop();
     process.off('SIGINT', onInterrupt);
+    process.off('SIGTERM', onInterrupt);
   }
 }
 
@@ -350,12 +356,13 @@ function formatLone(run: LoneRun): string {
     `1. every page as a lone request, ${run.db} (${run.size.years} years: ${run.size.clients} clients, ` +
       `${run.size.serviceOrders} service orders, ${run.size.partsOrders} parts orders, ${run.size.entries} entries)`,
     `   target: p95 < ${run.limitMs} ms on every page, no response over ${kb(MAX_RESPONSE_BYTES)} kB`,
-    `   ${'page'.padEnd(28)}${pad('p50', 7)}${pad('p95', 7)}${pad('max', 7)}${pad('page kB', 9)}${pad('api kB', 8)}  verdict`,
+    `   ${'page'.padEnd(28)}${pad('p50', 7)}${pad('p95', 7)}${pad('max', 7)}${pad('CPU', 7)}${pad('page kB', 9)}${pad('api kB', 8)}  verdict`,
   ];
   for (const p of run.pages) {
     const apiMax = Math.max(0, ...p.apiCalls.map((c) => c.bytes));
     lines.push(
       `   ${p.key.padEnd(28)}${pad(p.latency.p50, 7)}${pad(p.latency.p95, 7)}${pad(p.latency.max, 7)}` +
+        `${pad(p.cpu?.system ?? '-', 7)}` +
         `${pad(kb(p.bytes), 9)}${pad(kb(apiMax), 8)}  ${p.oversize ? 'NOT met (over 300 kB)' : verdict(p.meets)}`,
     );
   }
