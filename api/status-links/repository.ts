@@ -15,6 +15,25 @@ export async function liveLink(db: Db, entity: OrderEntity, entityId: number): P
     .executeTakeFirst()) as LinkRow | undefined;
 }
 
+/**
+ * A living order's live link, in one read: null when no living order has that id, `link: null` when it
+ * has no live link yet. The order page and every printed sheet ask for it.
+ */
+export async function liveLinkOfOrder(
+  db: Db,
+  entity: OrderEntity,
+  entityId: number,
+): Promise<{ link: LinkRow | null } | null> {
+  const table = entity === 'order' ? sql`orders` : sql`service_orders`;
+  const { rows } = await sql<{ id: number | null; nonce: string | null; created_at: Date | null }>`
+    SELECT l.id, l.nonce, l.created_at FROM ${table} o
+    LEFT JOIN status_links l ON l.entity = ${entity} AND l.entity_id = o.id AND l.revoked_at IS NULL
+    WHERE o.id = ${entityId} AND o.deleted_at IS NULL`.execute(db);
+  const row = rows[0];
+  if (!row) return null;
+  return { link: row.id === null ? null : (row as LinkRow) };
+}
+
 export async function insertLink(
   db: Db,
   values: { entity: OrderEntity; entityId: number; nonce: string; tokenHash: string; createdBy: number },

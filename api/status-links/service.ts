@@ -27,6 +27,7 @@ import {
   type LinkRow,
   linkByHash,
   liveLink,
+  liveLinkOfOrder,
   orderExists,
   type PublicOrderRow,
   publicPartsOrder,
@@ -65,9 +66,9 @@ async function issue(deps: ApiDeps, db: Db, actor: AccessClaims, entity: OrderEn
 
 /** The order's live link, issued now when it has none (two first looks at once agree on one). */
 export async function currentLink(deps: ApiDeps, actor: AccessClaims, entity: OrderEntity, id: number) {
-  if (!(await orderExists(deps.db, entity, id))) throw notFound('Pedido não encontrado');
-  const found = await liveLink(deps.db, entity, id);
-  if (found) return linkJson(deps, found);
+  const order = await liveLinkOfOrder(deps.db, entity, id);
+  if (!order) throw notFound('Pedido não encontrado');
+  if (order.link) return linkJson(deps, order.link);
   try {
     return linkJson(deps, await deps.db.transaction().execute((trx) => issue(deps, trx, actor, entity, id)));
   } catch (err) {

@@ -256,6 +256,9 @@ describe.each(DB_TARGETS)('status links on %s', (kind) => {
     expect(dead).toEqual({ status: 404, body: { status: 'error', message: 'Link não encontrado' } });
     const live = await send('GET', `/status-links/public/${fresh}`, null);
     expect(live.body).toMatchObject({ kind: 'parts', item: 'Tela Moto G', amount_due: 80 });
+    // Staff see the renewed link from then on, not the revoked one.
+    const shown = await send('GET', `/status-links/order/${partsId}`, employee.token);
+    expect((shown.body as { token: string }).token).toBe(fresh);
     const actions = (await auditRows(api, 'order', partsId)).map((r) => r.action);
     expect(actions).toContain('status-link-revoked');
   });
@@ -275,5 +278,7 @@ describe.each(DB_TARGETS)('status links on %s', (kind) => {
     };
     await sql`UPDATE service_orders SET deleted_at = now() WHERE id = ${orderId}`.execute(api.deps.db);
     expect((await send('GET', `/status-links/public/${token}`, null)).status).toBe(404);
+    // Nor do staff get a link for it any more, though one was issued while it lived.
+    expect((await send('GET', `/status-links/service-order/${orderId}`, employee.token)).status).toBe(404);
   });
 });
