@@ -140,9 +140,10 @@ export function formatDisplayMoment(value: string | Date, tz = DEFAULT_SHOP_TZ):
       }),
   );
   // format(), not formatToParts(): a third of the cost (an order's history formats up to 200 moments a
-  // page). pt-BR writes day, month, year, hour and minute in that order; only the separators between
-  // them ('28/11/2026, 13:16' or '28/11/2026 13:16', by ICU version) are taken from the digits' runs.
-  const [day = '', month = '', year = '', hour = '', minute = ''] = formatter.format(date).match(/\d+/g) ?? [];
+  // page). pt-BR writes day, month, year, hour and minute in that order; the digits are read as runs,
+  // whatever separates them ('28/11/2026, 13:16' or '28/11/2026 13:16', by ICU version).
+  const [day = '', month = '', year = '', hour = '', minute = ''] =
+    formatter.format(date).match(/\d+/g) ?? [];
   return `${day}/${month}/${year} ${hour}:${minute}`;
 }
 
