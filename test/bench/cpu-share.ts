@@ -1,8 +1,9 @@
 /**
- * Where the CPU of an offered-load run goes, per page served: the web's and the api's own time (from
- * /proc/<pid>/stat), the bench's own (the load generator, on the same cores), and the rest of the machine's
- * busy time (/proc/stat): PostgreSQL, Redis and the kernel's loopback. Their sum per page, times a rate, is
- * the cores that rate needs whatever the code's latency: a rate needing all the machine's cores queues.
+ * Where the CPU of a bench run goes, per page served (a lone page's requests, or an offered load): the
+ * web's and the api's own time (from /proc/<pid>/stat), the bench's own (the load generator, on the same
+ * cores), and the rest of the machine's busy time (/proc/stat): PostgreSQL, Redis and the kernel's
+ * loopback. Their sum per page, times a rate, is the cores that rate needs whatever the code's latency: a
+ * rate needing all the machine's cores queues.
  * The time the virtual machine's host took from its cores (steal) is not ours: it is told apart, as the
  * share of the cores' time it took.
  * Linux only: elsewhere (no /proc) a snapshot is null and the bench prints nothing of it.
