@@ -124,7 +124,7 @@ export async function timeLone(
   apiCallsOf: (page: BenchPage) => Promise<ApiCall[]>,
   log: (line: string) => void,
   /** The web's and the api's processes, for the CPU each page costs them (cpu-share.ts). */
-  pids: Record<string, number | undefined> = {},
+  pids: { web: number | undefined; api: number | undefined },
 ): Promise<LoneResult[]> {
   const results: LoneResult[] = [];
   for (const page of pages) {
